@@ -1,0 +1,76 @@
+# Scorekeeper developer tasks (GNU make). Needs only python3 >= 3.11 and make.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+PYTHON_BOOT ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+MANAGE := $(PY) manage.py
+STAMP := $(VENV)/.installed-dev
+HOST ?= 127.0.0.1
+PORT ?= 8000
+PYTEST_ARGS ?=
+PIP_COMPILE_ARGS ?=
+PIP_COMPILE := $(PY) -m piptools compile --quiet --generate-hashes --allow-unsafe --strip-extras \
+	--no-emit-index-url --no-emit-find-links $(PIP_COMPILE_ARGS)
+
+.PHONY: help install run test lint bench worker beat lock clean
+
+help:
+	@echo "make run     install into $(VENV), migrate, seed demo data (when available), serve"
+	@echo "make test    install into $(VENV) and run the test suite (PYTEST_ARGS=... to pass options)"
+	@echo "make lint    ruff check, ruff format --check, mypy (strict for rules_engine)"
+	@echo "make bench   run the rules engine benchmark"
+	@echo "make worker  run a Celery worker (needs CELERY_BROKER_URL)"
+	@echo "make beat    run Celery beat (needs CELERY_BROKER_URL)"
+	@echo "make lock    regenerate requirements.lock and requirements-dev.lock from pyproject.toml"
+
+$(PY):
+	$(PYTHON_BOOT) -m venv $(VENV)
+
+# Reinstall whenever the lock changes; --require-hashes makes the install reproducible.
+$(STAMP): requirements-dev.lock | $(PY)
+	$(PY) -m pip install --quiet --disable-pip-version-check --require-hashes -r requirements-dev.lock
+	@touch $@
+
+install: $(STAMP)
+
+run: install
+	$(MANAGE) migrate --noinput
+	@if [ -f scorekeeper/management/commands/seed_demo.py ]; then \
+		echo "$(MANAGE) seed_demo"; $(MANAGE) seed_demo; \
+	else \
+		echo "(no seed_demo command yet: skipping demo data)"; \
+	fi
+	$(MANAGE) collectstatic --noinput --verbosity 0
+	@echo
+	@echo "  Scorekeeper is running at http://$(HOST):$(PORT)/   (Ctrl-C to stop)"
+	@echo
+	DEBUG=true $(MANAGE) runserver $(HOST):$(PORT)
+
+test: install
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+lint: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy --strict rules_engine
+	$(VENV)/bin/mypy scorekeeper tournaments
+
+bench: install
+	$(PY) bench/rules_engine.py
+
+worker: install
+	$(VENV)/bin/celery -A scorekeeper worker --loglevel=INFO
+
+beat: install
+	$(VENV)/bin/celery -A scorekeeper beat --loglevel=INFO --schedule=var/celerybeat-schedule
+
+# Hash every file PyPI has for each pin (ignoring any local pip mirror/find-links config),
+# so the locks install anywhere with --require-hashes.
+lock: install
+	env -u PIP_FIND_LINKS PIP_CONFIG_FILE=/dev/null $(PIP_COMPILE) -o requirements.lock pyproject.toml
+	env -u PIP_FIND_LINKS PIP_CONFIG_FILE=/dev/null $(PIP_COMPILE) --extra dev -o requirements-dev.lock pyproject.toml
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,280 @@
+"""The game-independent part of the engine: a table, its deals, and the scoresheet."""
+
+from __future__ import annotations
+
+import operator
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from rules_engine.errors import RuleError
+from rules_engine.options import Option, parse_options
+from rules_engine.validate import mapping, type_name, whole
+
+MAX_NAME_LENGTH = 100
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A game as set up: which game, who sits where (clockwise), its house rules."""
+
+    game: Game
+    players: tuple[str, ...]
+    options: Mapping[str, Any]
+    first_dealer: int
+
+    @property
+    def size(self) -> int:
+        return len(self.players)
+
+
+@dataclass(frozen=True, slots=True)
+class DealContext:
+    """What is known before deal ``number`` (1-based) is played: dealer and game context."""
+
+    number: int
+    dealer: int
+    info: Mapping[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"number": self.number, "dealer": self.dealer, **self.info}
+
+
+@dataclass(frozen=True, slots=True)
+class DealOutcome:
+    """What a game makes of one deal record."""
+
+    scores: tuple[int, ...]
+    record: Mapping[str, Any]
+    info: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredDeal:
+    """A deal as played: its context, the record as read, scores and running totals."""
+
+    number: int
+    dealer: int
+    record: Mapping[str, Any]
+    scores: tuple[int, ...]
+    totals: tuple[int, ...]
+    context: Mapping[str, Any]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "dealer": self.dealer,
+            **self.context,
+            "scores": list(self.scores),
+            "totals": list(self.totals),
+        }
+
+
+class Game(ABC):
+    """The rules of one game. Subclasses are stateless; a :class:`Table` carries the setup."""
+
+    key: ClassVar[str]
+    name: ClassVar[str]
+    summary: ClassVar[str]
+    player_counts: ClassVar[tuple[int, ...]]
+    options: ClassVar[tuple[Option[Any], ...]]
+
+    def deal_info(self, table: Table, number: int) -> dict[str, Any]:
+        """Context of deal ``number`` known before it is played (beyond the dealer)."""
+        return {}
+
+    @abstractmethod
+    def score(self, table: Table, context: DealContext, deal: Mapping[str, object]) -> DealOutcome:
+        """Validate one deal record and score it; raise :class:`RuleError` naming the field."""
+
+    def next_dealer(self, table: Table, deal: ScoredDeal) -> int:
+        return (deal.dealer + 1) % table.size
+
+    @abstractmethod
+    def is_finished(self, table: Table, deals: Sequence[ScoredDeal]) -> bool:
+        """Whether the game is over after ``deals``."""
+
+    def winners(self, table: Table, totals: Sequence[int]) -> tuple[int, ...]:
+        """Seats with the highest total (equal highest totals share the win)."""
+        top = max(totals)
+        return tuple(seat for seat, total in enumerate(totals) if total == top)
+
+    def scheduled_deals(self, table: Table) -> int | None:
+        """How many deals the game has, when that is fixed in advance."""
+        return None
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "key": self.key,
+            "name": self.name,
+            "summary": self.summary,
+            "players": list(self.player_counts),
+            "min_players": min(self.player_counts),
+            "max_players": max(self.player_counts),
+            "options": [option.describe() for option in self.options],
+        }
+
+    def options_json(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        return {option.name: option.to_json(options[option.name]) for option in self.options}
+
+    def player_count_text(self) -> str:
+        counts = self.player_counts
+        if len(counts) == 1:
+            return f"{counts[0]} players"
+        return f"{counts[0]} to {counts[-1]} players"
+
+
+def _players(value: object, game: Game) -> tuple[str, ...]:
+    if not isinstance(value, list | tuple):
+        raise RuleError(
+            f"players must be a list of names in seat order; got {type_name(value)}",
+            field="players",
+        )
+    names: list[str] = []
+    for seat, name in enumerate(value):
+        if not isinstance(name, str) or not name.strip():
+            raise RuleError(
+                f"each player must be a non-empty name; seat {seat} has {type_name(name)}",
+                field=f"players[{seat}]",
+            )
+        if len(name) > MAX_NAME_LENGTH:
+            raise RuleError(
+                f"a player's name has at most {MAX_NAME_LENGTH} characters",
+                field=f"players[{seat}]",
+            )
+        if name.strip() in names:
+            raise RuleError(
+                f'two seats have the name "{name.strip()}"; each player needs their own name',
+                field=f"players[{seat}]",
+            )
+        names.append(name.strip())
+    if len(names) not in game.player_counts:
+        raise RuleError(
+            f"{game.name} is played by {game.player_count_text()}; this game has {len(names)}",
+            field="players",
+        )
+    return tuple(names)
+
+
+class Scoresheet:
+    """A game being played: add deals one by one; read totals, the next deal, the winners.
+
+    Every deal added is validated against the rules and the deals before it;
+    a deal that breaks a rule raises :class:`RuleError` and leaves the sheet
+    as it was.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        players: Sequence[str],
+        *,
+        options: object = None,
+        first_dealer: object = None,
+    ) -> None:
+        names = _players(players, game)
+        if first_dealer is None:
+            first_dealer = 0
+        dealer = whole(first_dealer, "first_dealer", 0, len(names) - 1, "first_dealer (a seat)")
+        resolved = parse_options(game.options, options, game.name)
+        self.table = Table(game, names, resolved, dealer)
+        self.deals: list[ScoredDeal] = []
+        self.totals: tuple[int, ...] = (0,) * len(names)
+        self.finished = False
+        self._next: DealContext | None = self._context(1, dealer)
+
+    @property
+    def game(self) -> Game:
+        return self.table.game
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.table.players
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        return self.table.options
+
+    @property
+    def next_deal(self) -> DealContext | None:
+        """Context of the next deal, or ``None`` once the game is finished."""
+        return self._next
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Winning seats; empty while the game is not finished."""
+        if not self.finished:
+            return ()
+        return self.game.winners(self.table, self.totals)
+
+    @property
+    def scheduled_deals(self) -> int | None:
+        return self.game.scheduled_deals(self.table)
+
+    def _context(self, number: int, dealer: int) -> DealContext:
+        return DealContext(number, dealer, self.game.deal_info(self.table, number))
+
+    def preview(self, raw: object) -> ScoredDeal:
+        """Score ``raw`` as the next deal without adding it."""
+        index = len(self.deals)
+        context = self._next
+        if context is None:
+            raise RuleError(
+                f"the game finished after deal {index}; no more deals can be recorded",
+                field="deals",
+                deal=index,
+            )
+        try:
+            if type(raw) is not dict:
+                raw = mapping(raw, "deal", "a deal record")
+            if "number" in raw:
+                number = raw["number"]
+                if isinstance(number, bool) or number != context.number:
+                    raise RuleError(
+                        f"this is deal {context.number}; the record says {type_name(number)}",
+                        field="number",
+                    )
+                raw = {key: value for key, value in raw.items() if key != "number"}
+            outcome = self.game.score(self.table, context, raw)
+        except RuleError as error:
+            raise error.at_deal(index) from None
+        totals = tuple(map(operator.add, self.totals, outcome.scores))
+        return ScoredDeal(
+            number=context.number,
+            dealer=context.dealer,
+            record=outcome.record,
+            scores=outcome.scores,
+            totals=totals,
+            context={**context.info, **outcome.info},
+        )
+
+    def add(self, raw: object) -> ScoredDeal:
+        """Validate, score and add the next deal."""
+        deal = self.preview(raw)
+        self.deals.append(deal)
+        self.totals = deal.totals
+        self.finished = self.game.is_finished(self.table, self.deals)
+        if self.finished:
+            self._next = None
+        else:
+            self._next = self._context(deal.number + 1, self.game.next_dealer(self.table, deal))
+        return deal
+
+    def extend(self, raws: Iterable[object]) -> None:
+        for raw in raws:
+            self.add(raw)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The scoresheet in the shape the command line prints."""
+        return {
+            "game": self.game.key,
+            "players": list(self.players),
+            "first_dealer": self.table.first_dealer,
+            "options": self.game.options_json(self.options),
+            "deals": [deal.as_dict() for deal in self.deals],
+            "totals": list(self.totals),
+            "finished": self.finished,
+            "winners": list(self.winners),
+            "next_deal": self._next.as_dict() if self._next is not None else None,
+        }

@@ -1,0 +1,1 @@
+"""The games the engine knows, one module each."""

@@ -1,0 +1,83 @@
+"""Italian whist: RULES.md section 3."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rules_engine.core import DealContext, DealOutcome, Game, ScoredDeal, Table
+from rules_engine.errors import RuleError
+from rules_engine.options import int_option
+from rules_engine.validate import only_keys, required, whole_list
+
+TRICKS = 9
+FIELDS = ("first", "second")
+#: Trumps and passing of deals 1..6; the cycle repeats.
+CYCLE: tuple[tuple[str, str], ...] = (
+    ("none", "left"),
+    ("none", "right"),
+    ("none", "keep"),
+    ("spades", "left"),
+    ("spades", "right"),
+    ("spades", "keep"),
+)
+
+
+def cycle_of(number: int) -> tuple[str, str]:
+    """(trumps, pass) of deal ``number`` (1-based)."""
+    return CYCLE[(number - 1) % len(CYCLE)]
+
+
+class ItalianWhist(Game):
+    key = "italian_whist"
+    name = "Italian whist"
+    summary = (
+        "Three players, 18 cards each split into two hands of 9: tricks in the first "
+        "count for you, tricks in the second (passed on or kept) against you."
+    )
+    player_counts = (3,)
+    options = (
+        int_option(
+            "limit",
+            "Score limit",
+            "The game ends after a deal in which a total reaches +limit or -limit "
+            "(10 usual, 5 for experts, 20 for beginners).",
+            10,
+            1,
+            1_000,
+        ),
+    )
+
+    def deal_info(self, table: Table, number: int) -> dict[str, Any]:
+        trumps, passing = cycle_of(number)
+        return {"trumps": trumps, "pass": passing}
+
+    def _hand(self, deal: Any, key: str, table: Table, which: str) -> tuple[int, ...]:
+        tricks = whole_list(
+            required(deal, key, key, f"the tricks each player won in the {which} hand"),
+            key,
+            table.players,
+            0,
+            TRICKS,
+            f"tricks in the {which} hand",
+        )
+        if sum(tricks) != TRICKS:
+            raise RuleError(
+                f"tricks of the {which} hand add up to {sum(tricks)}; each hand of a deal "
+                f"has {TRICKS} tricks",
+                field=key,
+            )
+        return tricks
+
+    def score(self, table: Table, context: DealContext, deal: Mapping[str, object]) -> DealOutcome:
+        only_keys(deal, FIELDS, "", "an Italian whist deal")
+        first = self._hand(deal, "first", table, "first")
+        second = self._hand(deal, "second", table, "second")
+        return DealOutcome(
+            scores=tuple(a - b for a, b in zip(first, second, strict=True)),
+            record={"first": list(first), "second": list(second)},
+        )
+
+    def is_finished(self, table: Table, deals: Sequence[ScoredDeal]) -> bool:
+        limit = table.options["limit"]
+        return any(abs(total) >= limit for total in deals[-1].totals)

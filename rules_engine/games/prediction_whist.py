@@ -1,0 +1,109 @@
+"""Prediction whist: RULES.md section 4."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import Any
+
+from rules_engine.cards import RANKS, parse_suit
+from rules_engine.core import DealContext, DealOutcome, Game, ScoredDeal, Table
+from rules_engine.errors import RuleError
+from rules_engine.options import bool_option
+from rules_engine.validate import only_keys, required, whole_list
+
+MAX_HAND = 8
+FIELDS = ("bids", "tricks", "trump")
+
+
+@cache
+def hand_sizes(players: int) -> tuple[int, ...]:
+    """Hand size of every deal: 1 (once per player), 2..7, 8 (once per player), 7..2, 1s."""
+    ones = (1,) * players
+    eights = (MAX_HAND,) * players
+    return ones + tuple(range(2, MAX_HAND)) + eights + tuple(range(MAX_HAND - 1, 1, -1)) + ones
+
+
+def pack(players: int) -> tuple[str, ...]:
+    """Ranks in play: whole ranks are removed from the twos upward to leave 8 cards a player."""
+    return RANKS[len(RANKS) - 2 * players :]
+
+
+def deal_score(bid: int, tricks: int) -> int:
+    """Exact bid b scores 5 + b(b+1)/2; missing by k scores -k(k+1)/2."""
+    if bid == tricks:
+        return 5 + bid * (bid + 1) // 2
+    k = abs(bid - tricks)
+    return -(k * (k + 1) // 2)
+
+
+class PredictionWhist(Game):
+    key = "prediction_whist"
+    name = "Prediction whist"
+    summary = (
+        "Three to six players bid the exact number of tricks they will take; hands grow "
+        "from 1 card to 8 and back. An exact bid scores, a miss costs."
+    )
+    player_counts = (3, 4, 5, 6)
+    options = (
+        bool_option(
+            "hook",
+            "Hook rule",
+            "The dealer, bidding last, may not make the bids add up to the hand size.",
+            True,
+        ),
+    )
+
+    def deal_info(self, table: Table, number: int) -> dict[str, Any]:
+        size = hand_sizes(table.size)[number - 1]
+        return {"hand_size": size, "trumps_turned": size < MAX_HAND}
+
+    def scheduled_deals(self, table: Table) -> int:
+        return 3 * table.size + 12
+
+    def score(self, table: Table, context: DealContext, deal: Mapping[str, object]) -> DealOutcome:
+        only_keys(deal, FIELDS, "", "a prediction whist deal")
+        names = table.players
+        size: int = context.info["hand_size"]
+        bids = whole_list(
+            required(deal, "bids", "bids", "each seat's bid"), "bids", names, 0, size, "bid"
+        )
+        if table.options["hook"] and sum(bids) == size:
+            dealer = context.dealer
+            forbidden = size - (sum(bids) - bids[dealer])
+            raise RuleError(
+                f"{names[dealer]} deals and bids last, and may not make the bids add up to "
+                f"the hand size ({size}): {names[dealer]} may not bid {forbidden}",
+                field=f"bids[{dealer}]",
+            )
+        tricks = whole_list(
+            required(deal, "tricks", "tricks", "the tricks each player took"),
+            "tricks",
+            names,
+            0,
+            size,
+            "tricks",
+        )
+        if sum(tricks) != size:
+            raise RuleError(
+                f"tricks add up to {sum(tricks)}; with {size} card{'s' if size > 1 else ''} "
+                f"each there {'are' if size > 1 else 'is'} {size} trick{'s' if size > 1 else ''}",
+                field="tricks",
+            )
+        record: dict[str, Any] = {"bids": list(bids), "tricks": list(tricks)}
+        trump = deal.get("trump")
+        if trump is not None and trump != "none":
+            if size == MAX_HAND:
+                raise RuleError(
+                    f"with {MAX_HAND} cards each no card is left to turn, so this deal has "
+                    "no trumps",
+                    field="trump",
+                )
+            record["trump"] = parse_suit(trump, "trump").value
+        return DealOutcome(
+            scores=tuple(deal_score(b, t) for b, t in zip(bids, tricks, strict=True)),
+            record=record,
+        )
+
+    def is_finished(self, table: Table, deals: Sequence[ScoredDeal]) -> bool:
+        return len(deals) >= self.scheduled_deals(table)

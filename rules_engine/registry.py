@@ -1,0 +1,70 @@
+"""The games the engine knows, by key."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules_engine.core import Game, Scoresheet
+from rules_engine.errors import RuleError
+from rules_engine.games.italian_whist import ItalianWhist
+from rules_engine.games.prediction_whist import PredictionWhist
+from rules_engine.games.third_hand import ThirdHand
+from rules_engine.games.widow_whist import WidowWhist
+from rules_engine.validate import mapping, type_name
+
+GAMES: Mapping[str, Game] = {
+    game.key: game for game in (WidowWhist(), ThirdHand(), ItalianWhist(), PredictionWhist())
+}
+RECORD_FIELDS = ("game", "players", "first_dealer", "options", "deals")
+
+
+def get_game(key: object) -> Game:
+    """The game called ``key``; :class:`RuleError` on field ``game`` if there is none."""
+    if isinstance(key, str) and key in GAMES:
+        return GAMES[key]
+    known = ", ".join(GAMES)
+    raise RuleError(f"unknown game {type_name(key)}; the games are {known}", field="game")
+
+
+def new_scoresheet(
+    game: str,
+    players: list[str] | tuple[str, ...],
+    *,
+    options: object = None,
+    first_dealer: object = None,
+) -> Scoresheet:
+    """A scoresheet for a new game, its set-up validated."""
+    return Scoresheet(get_game(game), players, options=options, first_dealer=first_dealer)
+
+
+def score_record(record: object) -> Scoresheet:
+    """Read a whole game record (RULES.md) and score every deal in it.
+
+    Raises :class:`RuleError` at the first problem: ``deal`` is ``None`` for the
+    record's own fields, otherwise the 0-based index of the deal.
+    """
+    data = mapping(record, "record", "a game record")
+    if "game" not in data:
+        raise RuleError("a game record names its game", field="game")
+    game = get_game(data["game"])
+    if "players" not in data:
+        raise RuleError("a game record lists its players in seat order", field="players")
+    sheet = Scoresheet(
+        game,
+        data["players"],  # type: ignore[arg-type]
+        options=data.get("options"),
+        first_dealer=data.get("first_dealer"),
+    )
+    deals = data.get("deals", [])
+    if not isinstance(deals, list | tuple):
+        raise RuleError(
+            f"deals must be a list of deal records; got {type_name(deals)}", field="deals"
+        )
+    sheet.extend(deals)
+    return sheet
+
+
+def describe_games() -> dict[str, Any]:
+    """Every game with its player counts and house-rule options, for forms and docs."""
+    return {"games": [game.describe() for game in GAMES.values()]}

@@ -1,0 +1,1 @@
+"""Score-keeping models (none yet)."""

@@ -1,0 +1,140 @@
+"""The engine stays plain Python, and its command line reads files as well as stdin."""
+
+import ast
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import rules_engine
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGE = Path(rules_engine.__file__).parent
+
+
+def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "rules_engine", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
+
+
+def test_no_module_imports_django():
+    imported = set()
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                imported.update(alias.name.split(".")[0] for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                imported.add(node.module.split(".")[0])
+    assert "django" not in imported
+    assert imported <= set(sys.stdlib_module_names) | {"rules_engine"}
+
+
+def test_importing_and_scoring_loads_no_django():
+    code = (
+        "import sys, rules_engine;"
+        "rules_engine.score_record({'game': 'italian_whist', 'players': ['a', 'b', 'c'],"
+        " 'deals': [{'first': [3, 3, 3], 'second': [3, 3, 3]}]});"
+        "print(any(m.split('.')[0] in ('django', 'rest_framework') for m in sys.modules))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
+    )
+    assert result.stdout.strip() == "False"
+
+
+def test_score_reads_a_file(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text(
+        json.dumps(
+            {
+                "game": "widow_whist",
+                "players": ["Ann", "Bob", "Cy"],
+                "first_dealer": 0,
+                "options": {"finish": {"deals": 6}},
+                "deals": [{"widow": 1, "tricks": [3, 5, 5]}],
+            }
+        )
+    )
+    result = run("score", str(path))
+    assert result.returncode == 0, result.stdout
+    out = json.loads(result.stdout)
+    assert out["deals"][0]["scores"] == [0, 1, 2]
+    assert out["deals"][0]["targets"] == [3, 4, 3]
+    assert out["next_deal"]["number"] == 2 and out["next_deal"]["dealer"] == 1
+    assert out["options"]["finish"] == {"deals": 6}
+
+
+def test_missing_file_is_an_error_object():
+    result = run("score", "/nonexistent/game.json")
+    assert result.returncode == 2
+    error = json.loads(result.stdout)["error"]
+    assert error["deal"] is None and "cannot read" in error["message"]
+    assert "Traceback" not in result.stderr
+
+
+def test_usage_errors_exit_2_with_an_error_object():
+    result = run("frobnicate")
+    assert result.returncode == 2
+    assert "usage" in json.loads(result.stdout)["error"]["message"]
+
+
+def test_games_lists_options_with_defaults_and_allowed_values():
+    result = run("games")
+    assert result.returncode == 0
+    games = {game["key"]: game for game in json.loads(result.stdout)["games"]}
+    assert set(games) == {"widow_whist", "third_hand", "italian_whist", "prediction_whist"}
+    assert games["prediction_whist"]["players"] == [3, 4, 5, 6]
+    assert games["third_hand"]["players"] == [2]
+    options = {
+        key: {option["name"]: option for option in game["options"]} for key, game in games.items()
+    }
+    assert set(options["widow_whist"]) == {"targets", "must_trump_when_void", "finish"}
+    assert options["widow_whist"]["targets"]["default"] == {"widow": 4, "other": 3}
+    assert options["widow_whist"]["finish"]["default"] is None
+    assert options["third_hand"]["target"]["default"] == 500
+    assert options["third_hand"]["contract_values"]["default"]["Q"] == 80
+    assert options["italian_whist"]["limit"]["default"] == 10
+    assert options["italian_whist"]["limit"]["allowed"] == {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 1000,
+    }
+    assert options["prediction_whist"]["hook"]["allowed"] == {"type": "boolean"}
+    assert all(game["summary"] for game in games.values())
+
+
+def test_deal_number_in_a_record_must_match_its_place():
+    ok = rules_engine.score_record(
+        {
+            "game": "italian_whist",
+            "players": ["a", "b", "c"],
+            "deals": [{"number": 1, "first": [3, 3, 3], "second": [3, 3, 3]}],
+        }
+    )
+    assert ok.deals[0].record == {"first": [3, 3, 3], "second": [3, 3, 3]}
+    try:
+        rules_engine.score_record(
+            {
+                "game": "italian_whist",
+                "players": ["a", "b", "c"],
+                "deals": [{"number": 2, "first": [3, 3, 3], "second": [3, 3, 3]}],
+            }
+        )
+    except rules_engine.RuleError as error:
+        assert (error.deal, error.field) == (0, "number")
+    else:
+        raise AssertionError("a deal numbered 2 was accepted as deal 1")
+
+
+def test_preview_leaves_the_sheet_unchanged():
+    sheet = rules_engine.new_scoresheet("widow_whist", ["a", "b", "c"])
+    preview = sheet.preview({"widow": 0, "tricks": [5, 4, 4]})
+    assert preview.scores == (1, 1, 1)
+    assert sheet.deals == [] and sheet.totals == (0, 0, 0)
+    assert sheet.next_deal is not None and sheet.next_deal.number == 1

@@ -1,0 +1,46 @@
+"""Celery: in-process (eager) by default; a real worker when a broker is configured."""
+
+from collections.abc import Iterator
+
+import pytest
+from celery.contrib.testing.worker import start_worker
+from celery.result import AsyncResult, EagerResult
+from celery.worker import WorkController
+
+from scorekeeper.celery import app
+from scorekeeper.tasks import health_check_task
+from tests.support import using_broker
+
+needs_broker = pytest.mark.skipif(
+    not using_broker(), reason="CELERY_BROKER_URL is unset: tasks run in-process (eager)"
+)
+
+
+@pytest.mark.django_db
+@pytest.mark.skipif(using_broker(), reason="CELERY_BROKER_URL is set: not the eager default")
+def test_tasks_run_in_process_without_broker() -> None:
+    assert app.conf.task_always_eager is True
+    assert app.conf.task_eager_propagates is True
+    result = health_check_task.delay()
+    assert isinstance(result, EagerResult)
+    assert result.get(timeout=5) == {"database": "ok"}
+
+
+@pytest.fixture
+def celery_worker() -> Iterator[WorkController]:
+    import celery.contrib.testing.tasks  # noqa: F401  (registers celery.ping for the ping check)
+
+    app.control.purge()  # drop leftovers from an interrupted earlier run
+    with start_worker(app, pool="solo", concurrency=1, perform_ping_check=True) as worker:
+        yield worker
+
+
+@needs_broker
+@pytest.mark.celery_worker
+@pytest.mark.django_db(transaction=True)
+def test_real_worker_round_trip(celery_worker: WorkController) -> None:
+    assert app.conf.task_always_eager is False
+    result = health_check_task.delay()
+    assert isinstance(result, AsyncResult) and not isinstance(result, EagerResult)
+    assert result.get(timeout=20) == {"database": "ok"}
+    assert result.state == "SUCCESS"

@@ -1,0 +1,63 @@
+"""Foundation URLs: home, health probe, API schema and docs."""
+
+import pytest
+from django.db import OperationalError
+from django.test import Client
+
+pytestmark = pytest.mark.django_db
+
+
+def test_home_page_is_phone_first(client: Client) -> None:
+    response = client.get("/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in html
+    assert "user-scalable=no" not in html and "maximum-scale" not in html
+    # WhiteNoise manifest storage rewrote the stylesheet URL with a content hash.
+    assert "/static/css/site." in html and 'site.css"' not in html
+
+
+def test_healthz_ok(client: Client) -> None:
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/json"
+    assert response.json() == {"database": "ok"}
+    assert "no-cache" in response["Cache-Control"]
+
+
+def test_healthz_reports_failing_database(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
+    from django.db import connection
+
+    def broken_cursor(*args: object, **kwargs: object) -> None:
+        raise OperationalError("database is unreachable")
+
+    monkeypatch.setattr(connection, "cursor", broken_cursor)
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    body = response.json()
+    assert body["database"].startswith("error: OperationalError")
+    assert "unreachable" in body["database"]
+
+
+def test_openapi_schema(client: Client) -> None:
+    response = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
+    assert response.status_code == 200
+    schema = response.json()
+    assert schema["openapi"].startswith("3.")
+    assert schema["info"]["title"] == "Scorekeeper API"
+    assert isinstance(schema["paths"], dict)
+
+
+def test_api_docs_served_offline(client: Client) -> None:
+    response = client.get("/api/docs/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "swagger-ui" in html
+    assert "/static/drf_spectacular_sidecar/swagger-ui-dist/" in html
+    assert "cdn.jsdelivr.net" not in html
+
+
+def test_admin_login_page(client: Client) -> None:
+    response = client.get("/admin/login/")
+    assert response.status_code == 200
+    assert b"csrfmiddlewaretoken" in response.content

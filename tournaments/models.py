@@ -1,0 +1,1 @@
+"""Tournament models (none yet)."""
