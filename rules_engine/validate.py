@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 
 from rules_engine.errors import RuleError
 
@@ -29,10 +30,14 @@ def mapping(value: object, field: str, what: str) -> Mapping[str, object]:
     return value
 
 
-def only_keys(value: Mapping[str, object], allowed: Sequence[str], prefix: str, what: str) -> None:
+def only_keys(
+    value: Mapping[str, object], allowed: AbstractSet[str], prefix: str, what: str
+) -> None:
+    if value.keys() <= allowed:
+        return
     for key in value:
         if key not in allowed:
-            names = ", ".join(f'"{a}"' for a in allowed)
+            names = ", ".join(f'"{a}"' for a in sorted(allowed))
             raise RuleError(
                 f'{what} has no field "{key}"; it takes {names}',
                 field=f"{prefix}{key}",

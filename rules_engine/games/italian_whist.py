@@ -11,7 +11,7 @@ from rules_engine.options import int_option
 from rules_engine.validate import only_keys, required, whole_list
 
 TRICKS = 9
-FIELDS = ("first", "second")
+FIELDS = frozenset(("first", "second"))
 #: Trumps and passing of deals 1..6; the cycle repeats.
 CYCLE: tuple[tuple[str, str], ...] = (
     ("none", "left"),

@@ -13,7 +13,7 @@ from rules_engine.options import bool_option
 from rules_engine.validate import only_keys, required, whole_list
 
 MAX_HAND = 8
-FIELDS = ("bids", "tricks", "trump")
+FIELDS = frozenset(("bids", "tricks", "trump"))
 
 
 @cache

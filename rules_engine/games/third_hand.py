@@ -28,7 +28,7 @@ CARD_POINTS = {"A": 1, "K": 10, "Q": 10, "J": 10, "10": 10, "9": 9}
 DECK: frozenset[str] = frozenset(f"{rank}{suit.value}" for rank in BID_RANKS for suit in Suit)
 CAPTURED = 14  # 7 tricks of 2 cards
 MAX_POINTS = 140
-FIELDS = ("bids", "points", "captured", "trump", "exchanged")
+FIELDS = frozenset(("bids", "points", "captured", "trump", "exchanged"))
 
 
 @cache
@@ -60,9 +60,8 @@ def possible_points() -> frozenset[tuple[int, int]]:
     return frozenset(pairs)
 
 
-@cache
-def possible_single_points() -> frozenset[int]:
-    return frozenset(p for pair in possible_points() for p in pair)
+POSSIBLE_POINTS = possible_points()
+POSSIBLE_SINGLE_POINTS = frozenset(p for pair in POSSIBLE_POINTS for p in pair)
 
 
 def _parse_bid(value: object, field: str, who: str) -> str | None:
@@ -82,10 +81,10 @@ def _parse_bid(value: object, field: str, who: str) -> str | None:
     return rank
 
 
-def _check_points(points: tuple[int, ...], names: Sequence[str], field: str) -> None:
-    singles = possible_single_points()
+def _explain_bad_points(points: tuple[int, ...], names: Sequence[str], field: str) -> None:
+    """Raise the :class:`RuleError` that says why a pair of points is impossible."""
     for seat, p in enumerate(points):
-        if p not in singles:
+        if p not in POSSIBLE_SINGLE_POINTS:
             raise RuleError(
                 f"{names[seat]}'s {p} points cannot be made of captured cards "
                 "(ace 1, king, queen, jack and ten 10, nine 9, taken two a trick)",
@@ -98,19 +97,67 @@ def _check_points(points: tuple[int, ...], names: Sequence[str], field: str) -> 
             f"100 to {MAX_POINTS} in all",
             field=field,
         )
-    if (points[0], points[1]) not in possible_points():
-        raise RuleError(
-            f"{points[0]} and {points[1]} points cannot both be made from the 14 cards "
-            "captured in one deal",
-            field=field,
-        )
+    raise RuleError(
+        f"{points[0]} and {points[1]} points cannot both be made from the 14 cards "
+        "captured in one deal",
+        field=field,
+    )
+
+
+#: Points of every spelling of a card of the 24-card deck ("QH", "qh", "Q♥", ...).
+_DECK_POINTS: dict[str, int] = {
+    text: CARD_POINTS[card.rank] for text, card in CARDS.items() if card.rank in CARD_POINTS
+}
+_DECK_TEXT: dict[str, str] = {
+    text: card.text for text, card in CARDS.items() if card.rank in CARD_POINTS
+}
+
+
+def _bids(deal: Mapping[str, object], names: Sequence[str]) -> tuple[str | None, str | None]:
+    """Each seat's bid rank, or None for no bid."""
+    given = deal.get("bids")
+    if type(given) is list and len(given) == 2:
+        a, b = given
+        if (a is None or (type(a) is str and a in BID_ORDER)) and (
+            b is None or (type(b) is str and b in BID_ORDER)
+        ):
+            return a, b
+    given = sequence(
+        required(deal, "bids", "bids", "each seat's bid rank, or null for no bid"),
+        "bids",
+        2,
+        "bids",
+    )
+    return (
+        _parse_bid(given[0], "bids[0]", names[0]),
+        _parse_bid(given[1], "bids[1]", names[1]),
+    )
 
 
 def _captured_points(value: object, names: Sequence[str]) -> tuple[tuple[int, ...], list[Any]]:
+    """Points of each seat's captured cards, and the cards as the engine writes them."""
     hands = sequence(value, "captured", 2, "captured")
+    try:
+        # The usual case, checked in bulk: two lists of well-written, different cards.
+        first, second = ([_DECK_TEXT[card] for card in hand] for hand in hands)  # type: ignore[attr-defined]
+        if (
+            len(first) + len(second) == CAPTURED
+            and not len(first) % 2
+            and len(set(first).union(second)) == CAPTURED
+        ):
+            return (
+                (sum(_DECK_POINTS[c] for c in first), sum(_DECK_POINTS[c] for c in second)),
+                [first, second],
+            )
+    except (KeyError, TypeError):
+        pass
+    _explain_bad_capture(hands, names)
+    raise AssertionError("unreachable: a capture that fails the bulk check has a reason")
+
+
+def _explain_bad_capture(hands: Sequence[object], names: Sequence[str]) -> None:
+    """Raise the :class:`RuleError` that says what is wrong with the captured cards."""
     seen: set[str] = set()
-    points: list[int] = []
-    cards_json: list[Any] = []
     count = 0
     for seat, hand in enumerate(hands):
         field = f"captured[{seat}]"
@@ -120,12 +167,8 @@ def _captured_points(value: object, names: Sequence[str]) -> tuple[tuple[int, ..
                 f"got {type_name(hand)}",
                 field=field,
             )
-        total = 0
-        listed: list[str] = []
         for i, item in enumerate(hand):
-            card = CARDS.get(item) if type(item) is str else None
-            if card is None:
-                card = parse_card(item, f"{field}[{i}]")
+            card = parse_card(item, f"{field}[{i}]")
             if card.rank not in CARD_POINTS:
                 raise RuleError(
                     f"{card} is not in Third Hand's 24-card deck (9, 10, J, Q, K and A "
@@ -135,22 +178,16 @@ def _captured_points(value: object, names: Sequence[str]) -> tuple[tuple[int, ..
             if card.text in seen:
                 raise RuleError(f"{card} is listed twice; each card is captured once", field=field)
             seen.add(card.text)
-            listed.append(card.text)
-            total += CARD_POINTS[card.rank]
         if len(hand) % 2:
             raise RuleError(
                 f"{names[seat]} captured {len(hand)} cards; tricks are won two cards at a time",
                 field=field,
             )
         count += len(hand)
-        points.append(total)
-        cards_json.append(listed)
-    if count != CAPTURED:
-        raise RuleError(
-            f"{count} cards captured; a deal of Third Hand has 7 tricks, {CAPTURED} cards",
-            field="captured",
-        )
-    return tuple(points), cards_json
+    raise RuleError(
+        f"{count} cards captured; a deal of Third Hand has 7 tricks, {CAPTURED} cards",
+        field="captured",
+    )
 
 
 class ThirdHand(Game):
@@ -185,13 +222,7 @@ class ThirdHand(Game):
         names = table.players
         dealer = context.dealer
         other = 1 - dealer
-        bids_raw = sequence(
-            required(deal, "bids", "bids", "each seat's bid rank, or null for no bid"),
-            "bids",
-            2,
-            "bids",
-        )
-        bids = tuple(_parse_bid(bids_raw[seat], f"bids[{seat}]", names[seat]) for seat in range(2))
+        bids = _bids(deal, names)
         first, second = bids[other], bids[dealer]
         if first is not None and second is not None and BID_ORDER[second] <= BID_ORDER[first]:
             raise RuleError(
@@ -213,17 +244,22 @@ class ThirdHand(Game):
                         field="points",
                     )
         else:
-            points = whole_list(
-                required(
-                    deal, "points", "points", "each seat's card points (or the captured cards)"
-                ),
-                "points",
-                names,
-                0,
-                MAX_POINTS,
-                "points",
-            )
-        _check_points(points, names, "captured" if "captured" in deal else "points")
+            typed = deal.get("points")
+            if type(typed) is list and len(typed) == 2 and type(typed[0]) is type(typed[1]) is int:
+                points = (typed[0], typed[1])
+            else:
+                points = whole_list(
+                    required(
+                        deal, "points", "points", "each seat's card points (or the captured cards)"
+                    ),
+                    "points",
+                    names,
+                    0,
+                    MAX_POINTS,
+                    "points",
+                )
+        if points not in POSSIBLE_POINTS:
+            _explain_bad_points(points, names, "captured" if "captured" in deal else "points")
         record["points"] = list(points)
 
         if deal.get("trump") is not None:

@@ -11,7 +11,7 @@ from rules_engine.options import Option, bool_option, int_map_option
 from rules_engine.validate import mapping, only_keys, required, whole, whole_list
 
 TRICKS = 13
-FIELDS = ("widow", "tricks")
+FIELDS = frozenset(("widow", "tricks"))
 
 
 def _parse_finish(raw: object, field: str) -> dict[str, int] | None:
