@@ -1,1 +1,285 @@
-"""Score-keeping models (none yet)."""
+"""The system of record: clubs, their people and players, seasons, games and deals.
+
+Writes go through :mod:`scorekeeper.services`; these models only hold data and
+the invariants the database itself can guard (unique and check constraints).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from rules_engine import GAMES
+
+GAME_TYPE_CHOICES = [(game.key, game.name) for game in GAMES.values()]
+
+
+class Club(models.Model):
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(max_length=60, unique=True)
+    results_public = models.BooleanField(
+        default=False, help_text="Anyone may read the club's standings without logging in."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Role(models.TextChoices):
+    ADMIN = "admin", "Admin"
+    DIRECTOR = "director", "Director"
+    SCORER = "scorer", "Scorer"
+    MEMBER = "member", "Member"
+
+
+class Membership(models.Model):
+    """A person's role in a club."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.MEMBER)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["club", "user"], name="membership_unique_user"),
+            models.CheckConstraint(condition=Q(role__in=Role.values), name="membership_role_valid"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.role}) in {self.club}"
+
+
+class Player(models.Model):
+    """Someone on a club's roster; they need not have an account."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=100)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="players",
+    )
+    email = models.EmailField(blank=True)
+    active = models.BooleanField(default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="player_unique_name"),
+            models.UniqueConstraint(
+                fields=["club", "user"],
+                condition=Q(user__isnull=False),
+                name="player_unique_user",
+            ),
+            models.CheckConstraint(condition=~Q(name=""), name="player_name_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Season(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(max_length=100)
+    starts_on = models.DateField()
+    ends_on = models.DateField()
+
+    class Meta:
+        ordering = ["-starts_on"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="season_unique_name"),
+            models.CheckConstraint(
+                condition=Q(ends_on__gte=models.F("starts_on")), name="season_dates_ordered"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club}: {self.name}"
+
+
+class GameStatus(models.TextChoices):
+    IN_PROGRESS = "in_progress", "In progress"
+    FINISHED = "finished", "Finished"
+    ABANDONED = "abandoned", "Abandoned"
+
+
+class Game(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="games")
+    season = models.ForeignKey(
+        Season, on_delete=models.PROTECT, null=True, blank=True, related_name="games"
+    )
+    game_type = models.CharField(max_length=30, choices=GAME_TYPE_CHOICES)
+    options = models.JSONField(default=dict, help_text="House rules as played (all resolved).")
+    first_dealer = models.PositiveSmallIntegerField(default=0)
+    status = models.CharField(
+        max_length=12, choices=GameStatus.choices, default=GameStatus.IN_PROGRESS
+    )
+    played_on = models.DateField()
+    ended_by_hand = models.BooleanField(
+        default=False, help_text="Finished by a person rather than by the game's own end."
+    )
+    deal_count = models.PositiveIntegerField(default=0)
+    # Where it was played: a tournament table refers to its game (tournaments app).
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-played_on", "-id"]
+        indexes = [models.Index(fields=["club", "status"]), models.Index(fields=["season"])]
+        constraints = [
+            models.CheckConstraint(condition=Q(game_type__in=list(GAMES)), name="game_type_known"),
+            models.CheckConstraint(
+                condition=Q(status__in=GameStatus.values), name="game_status_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(status=GameStatus.IN_PROGRESS) | Q(ended_at__isnull=False),
+                name="game_ended_has_time",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_game_type_display()} #{self.pk} ({self.played_on})"
+
+
+class Seat(models.Model):
+    """A player's place at a game, clockwise from 0."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+
+    class Meta:
+        ordering = ["game", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="seat_unique_position"),
+            models.UniqueConstraint(fields=["game", "player"], name="seat_unique_player"),
+            models.CheckConstraint(condition=Q(position__lt=6), name="seat_position_range"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} at seat {self.position}"
+
+
+class Deal(models.Model):
+    """One deal as recorded: the record as entered, what the engine made of it."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveIntegerField()
+    record = models.JSONField(help_text="The deal record as entered (RULES.md).")
+    dealer = models.PositiveSmallIntegerField()
+    scores = models.JSONField(help_text="Each seat's score for the deal.")
+    totals = models.JSONField(help_text="Each seat's running total after the deal.")
+    context = models.JSONField(default=dict, help_text="The deal's context from the engine.")
+    version = models.PositiveIntegerField(default=1)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    entered_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="deal_unique_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="deal_number_positive"),
+            models.CheckConstraint(condition=Q(version__gte=1), name="deal_version_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"deal {self.number} of game {self.game_id}"
+
+
+class RevisionAction(models.TextChoices):
+    RECORD = "record", "Recorded"
+    CORRECT = "correct", "Corrected"
+    UNDO = "undo", "Undone"
+
+
+class DealRevision(models.Model):
+    """Every version of every deal: who, when, what, why. Never changed or deleted.
+
+    It refers to the game and the deal's number rather than the deal row, so the
+    history of an undone deal stays.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="revisions")
+    number = models.PositiveIntegerField()
+    version = models.PositiveIntegerField()
+    action = models.CharField(max_length=10, choices=RevisionAction.choices)
+    record = models.JSONField()
+    scores = models.JSONField()
+    reason = models.CharField(max_length=500, blank=True)
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    changed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "number", "version", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "number", "version", "action"], name="revision_unique_version"
+            ),
+            models.CheckConstraint(
+                condition=Q(action__in=RevisionAction.values), name="revision_action_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"deal {self.number} v{self.version} ({self.action}) of game {self.game_id}"
+
+
+class Result(models.Model):
+    """A player's standing in one game, kept in step with its deals."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="results")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="results")
+    position = models.PositiveSmallIntegerField()
+    total = models.IntegerField(default=0)
+    placing = models.PositiveSmallIntegerField(help_text="1 for the top total; ties share.")
+    won = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["game", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "player"], name="result_unique_player"),
+            models.UniqueConstraint(fields=["game", "position"], name="result_unique_position"),
+            models.CheckConstraint(condition=Q(placing__gte=1), name="result_placing_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} in game {self.game_id}: {self.total}"
+
+
+class IdempotencyKey(models.Model):
+    """A deal submission's key: a repeat returns the first response, never a second deal."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="idempotency_keys")
+    key = models.CharField(max_length=200)
+    request_hash = models.CharField(max_length=64)
+    response_status = models.PositiveSmallIntegerField()
+    response_body = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "key"], name="idempotency_unique_key"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.key} (game {self.game_id})"

@@ -1,0 +1,54 @@
+"""The one place where database rows meet the rules engine."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from rules_engine import RuleError, Scoresheet, new_scoresheet
+
+from .errors import InvalidInput
+from .models import Deal, Game, Seat
+
+
+def player_names(seats: Sequence[Seat]) -> list[str]:
+    return [seat.player.name for seat in seats]
+
+
+def empty_sheet(game: Game, seats: Sequence[Seat]) -> Scoresheet:
+    """A scoresheet for ``game`` with no deals, from its stored set-up."""
+    return new_scoresheet(
+        game.game_type,
+        player_names(seats),
+        options=game.options,
+        first_dealer=game.first_dealer,
+    )
+
+
+def sheet_from_records(game: Game, seats: Sequence[Seat], records: Iterable[Any]) -> Scoresheet:
+    """Replay deal records through the engine."""
+    sheet = empty_sheet(game, seats)
+    sheet.extend(records)
+    return sheet
+
+
+def sheet_for(game: Game) -> Scoresheet:
+    """The game's scoresheet as stored, replayed through the engine."""
+    seats = list(game.seats.select_related("player").order_by("position"))
+    deals = Deal.objects.filter(game=game).order_by("number").values_list("record", flat=True)
+    return sheet_from_records(game, seats, deals)
+
+
+def invalid_from_rule(error: RuleError, *, prefix: str = "") -> InvalidInput:
+    """An engine rejection as a service error, naming the deal by its number and the field.
+
+    The engine counts deals from 0 (their index in a record); the app, its URLs and
+    its players count them from 1, so the error carries the deal's number.
+    """
+    number = None if error.deal is None else error.deal + 1
+    return InvalidInput(prefix + error.message, field=error.field, deal=number)
+
+
+def placings(totals: Sequence[int]) -> list[int]:
+    """1 for the highest total; equal totals share a placing (1, 1, 3)."""
+    return [1 + sum(1 for other in totals if other > total) for total in totals]

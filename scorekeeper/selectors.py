@@ -1,0 +1,127 @@
+"""Reads: what the API and pages show. No writes here."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from django.db.models import Avg, Count, Q, QuerySet, Sum
+
+from .access import Actor
+from .models import Club, Deal, DealRevision, Game, GameStatus, Player, Result, Season
+from .scoring import sheet_for
+
+
+def clubs_visible_to(actor: Actor) -> QuerySet[Club]:
+    """Clubs the actor is a member of (anonymous callers: none)."""
+    if not actor.is_authenticated:
+        return Club.objects.none()
+    return Club.objects.filter(memberships__user_id=actor.pk).distinct()
+
+
+def games_visible_to(actor: Actor) -> QuerySet[Game]:
+    if not actor.is_authenticated:
+        return Game.objects.none()
+    return Game.objects.filter(club__memberships__user_id=actor.pk).distinct()
+
+
+def season_for_date(club: Club, day: date) -> Season | None:
+    return Season.objects.filter(club=club, starts_on__lte=day, ends_on__gte=day).first()
+
+
+def deal_payload(deal: Deal) -> dict[str, Any]:
+    """A recorded deal, as the API returns it (and as idempotent replays repeat it)."""
+    return {
+        "number": deal.number,
+        "dealer": deal.dealer,
+        **deal.context,
+        "record": deal.record,
+        "scores": deal.scores,
+        "totals": deal.totals,
+        "version": deal.version,
+        "entered_by": deal.entered_by.get_username() if deal.entered_by else None,
+        "entered_at": deal.entered_at.isoformat(),
+    }
+
+
+def game_payload(game: Game) -> dict[str, Any]:
+    """A game with its seats and deals, in the shapes of the rules engine's command line."""
+    sheet = sheet_for(game)
+    engine = sheet.as_dict()
+    deals = {deal.number: deal for deal in game.deals.select_related("entered_by")}
+    for entry in engine["deals"]:
+        stored = deals[entry["number"]]
+        entry["record"] = stored.record
+        entry["version"] = stored.version
+        entry["entered_by"] = stored.entered_by.get_username() if stored.entered_by else None
+        entry["entered_at"] = stored.entered_at.isoformat()
+    seats = list(game.seats.select_related("player").order_by("position"))
+    winners = engine["winners"]
+    if game.ended_by_hand and not winners:
+        winners = list(sheet.game.winners(sheet.table, sheet.totals))
+    return {
+        "id": game.pk,
+        "club": game.club_id,
+        "season": game.season_id,
+        "game_type": game.game_type,
+        "status": game.status,
+        "played_on": game.played_on.isoformat(),
+        "seats": [
+            {"position": seat.position, "player": seat.player_id, "name": seat.player.name}
+            for seat in seats
+        ],
+        "players": engine["players"],
+        "first_dealer": engine["first_dealer"],
+        "options": engine["options"],
+        "deals": engine["deals"],
+        "totals": engine["totals"],
+        "finished": game.status == GameStatus.FINISHED,
+        "winners": winners if game.status == GameStatus.FINISHED else [],
+        "next_deal": engine["next_deal"] if game.status == GameStatus.IN_PROGRESS else None,
+        "scheduled_deals": sheet.scheduled_deals,
+    }
+
+
+def deal_history(game: Game, number: int) -> list[DealRevision]:
+    return list(
+        DealRevision.objects.filter(game=game, number=number)
+        .select_related("changed_by")
+        .order_by("id")
+    )
+
+
+def season_standings(season: Season, game_type: str | None = None) -> list[dict[str, Any]]:
+    """Per player, over the season's finished games: played, won, total, averages.
+
+    A query over the per-game results, which the services keep in step with the deals.
+    """
+    results = Result.objects.filter(game__season=season, game__status=GameStatus.FINISHED)
+    if game_type:
+        results = results.filter(game__game_type=game_type)
+    rows = (
+        results.values("player_id", "player__name")
+        .annotate(
+            games_played=Count("id"),
+            games_won=Count("id", filter=Q(won=True)),
+            total_score=Sum("total"),
+            average_score=Avg("total"),
+            average_placing=Avg("placing"),
+        )
+        .order_by("-games_won", "-total_score", "average_placing", "player__name")
+    )
+    return [
+        {
+            "player": row["player_id"],
+            "name": row["player__name"],
+            "games_played": row["games_played"],
+            "games_won": row["games_won"],
+            "total_score": row["total_score"],
+            "average_score": round(float(row["average_score"]), 2),
+            "average_placing": round(float(row["average_placing"]), 2),
+        }
+        for row in rows
+    ]
+
+
+def roster(club: Club) -> QuerySet[Player]:
+    return Player.objects.filter(club=club).order_by("name")
