@@ -17,6 +17,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.db.models import Max
 from django.utils import timezone
 
 from rules_engine import RuleError, Scoresheet
@@ -313,9 +314,15 @@ def deal_record(
         except RuleError as error:
             raise invalid_from_rule(error) from None
         user = _user(actor)
+        # A number recorded again after an undo carries on its version count.
+        earlier_version = (
+            DealRevision.objects.filter(game=game, number=number).aggregate(v=Max("version"))["v"]
+            or 0
+        )
         deal = Deal.objects.create(
             game=game,
             number=number,
+            version=earlier_version + 1,
             record=record,
             dealer=scored.dealer,
             scores=list(scored.scores),
@@ -326,7 +333,7 @@ def deal_record(
         DealRevision.objects.create(
             game=game,
             number=number,
-            version=1,
+            version=deal.version,
             action=RevisionAction.RECORD,
             record=record,
             scores=list(scored.scores),

@@ -1,0 +1,290 @@
+"""Services: starting games, recording, correcting and undoing deals, finishing."""
+
+import pytest
+
+from rules_engine import score_record
+from scorekeeper import services
+from scorekeeper.errors import (
+    Conflict,
+    IdempotencyMismatch,
+    InvalidInput,
+    NotAllowed,
+    NotFound,
+    StaleVersion,
+)
+from scorekeeper.models import Deal, DealRevision, GameStatus, Result, Role
+from tests.factories import (
+    ClubFactory,
+    PlayerFactory,
+    SeasonFactory,
+    member,
+    record_deals,
+    start_game,
+)
+
+pytestmark = pytest.mark.django_db
+
+ITALIAN = [
+    {"first": [5, 2, 2], "second": [1, 4, 4]},  # +4 -2 -2
+    {"first": [3, 3, 3], "second": [3, 3, 3]},
+    {"first": [6, 2, 1], "second": [0, 4, 5]},  # +6 -2 -4: 10 -4 -6, finished
+]
+
+
+@pytest.fixture
+def club():
+    return ClubFactory()
+
+
+@pytest.fixture
+def scorer(club):
+    return member(club, Role.SCORER)
+
+
+def test_start_game_resolves_options_and_seats(club, scorer):
+    season = SeasonFactory(club=club)
+    players = [PlayerFactory(club=club) for _ in range(3)]
+    game = services.game_start(
+        actor=scorer,
+        club=club,
+        game_type="italian_whist",
+        players=players,
+        options={"limit": 5},
+        first_dealer=2,
+    )
+    assert game.options == {"limit": 5}
+    assert game.season == season  # from the date
+    assert [s.player for s in game.seats.order_by("position")] == players
+    assert Result.objects.filter(game=game).count() == 3
+    assert game.status == GameStatus.IN_PROGRESS
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "field"),
+    [
+        ({"game_type": "bridge"}, "game_type"),
+        ({"options": {"limit": 0}}, "options.limit"),
+        ({"options": {"trumps": "spades"}}, "options.trumps"),
+        ({"first_dealer": 3}, "first_dealer"),
+    ],
+)
+def test_start_game_refuses_bad_setup(club, scorer, kwargs, field):
+    players = [PlayerFactory(club=club) for _ in range(3)]
+    args = {"game_type": "italian_whist", **kwargs}
+    with pytest.raises(InvalidInput) as caught:
+        services.game_start(actor=scorer, club=club, players=players, **args)
+    assert caught.value.field == field
+
+
+def test_start_game_refuses_wrong_player_count_and_strangers(club, scorer):
+    with pytest.raises(InvalidInput) as caught:
+        start_game(club, "italian_whist", 4, actor=scorer)
+    assert caught.value.field == "players"
+    stranger = PlayerFactory()  # another club's
+    with pytest.raises(InvalidInput) as caught:
+        start_game(
+            club,
+            "italian_whist",
+            [stranger, *[PlayerFactory(club=club) for _ in range(2)]],
+            actor=scorer,
+        )
+    assert "roster" in caught.value.message
+
+
+def test_non_members_cannot_start_games(club):
+    outsider = member(ClubFactory())
+    with pytest.raises(NotAllowed):
+        start_game(club, "italian_whist", 3, actor=outsider)
+
+
+def test_recording_a_whole_game_matches_the_engine(club, scorer):
+    game = start_game(club, "italian_whist", 3, actor=scorer)
+    record_deals(game, ITALIAN, scorer)
+    game.refresh_from_db()
+    names = [s.player.name for s in game.seats.order_by("position")]
+    expected = score_record({"game": "italian_whist", "players": names, "deals": ITALIAN})
+    assert game.status == GameStatus.FINISHED and game.ended_at is not None
+    assert game.deal_count == 3
+    deals = list(game.deals.order_by("number"))
+    assert [d.totals for d in deals] == [list(d.totals) for d in expected.deals]
+    assert [d.dealer for d in deals] == [d.dealer for d in expected.deals]
+    results = list(Result.objects.filter(game=game).order_by("position"))
+    assert [r.total for r in results] == list(expected.totals) == [10, -4, -6]
+    assert [r.won for r in results] == [True, False, False]
+    assert [r.placing for r in results] == [1, 2, 3]
+    assert DealRevision.objects.filter(game=game, action="record").count() == 3
+
+
+def test_bad_deal_names_field_and_writes_nothing(club, scorer):
+    game = start_game(club, "widow_whist", 3, actor=scorer)
+    with pytest.raises(InvalidInput) as caught:
+        services.deal_record(
+            actor=scorer, game=game, number=1, record={"widow": 0, "tricks": [5, 6, 1]}
+        )
+    assert caught.value.field == "tricks" and caught.value.deal == 1
+    assert caught.value.message == "tricks add up to 12; a deal of widow whist has 13 tricks"
+    assert not Deal.objects.exists() and not DealRevision.objects.exists()
+
+
+def test_numbers_must_be_the_next_one(club, scorer):
+    game = start_game(club, "widow_whist", 3, actor=scorer)
+    deal = {"widow": None, "tricks": [5, 4, 4]}
+    services.deal_record(actor=scorer, game=game, number=1, record=deal)
+    with pytest.raises(Conflict) as caught:
+        services.deal_record(actor=scorer, game=game, number=1, record=deal)
+    assert caught.value.details["deal"]["number"] == 1
+    assert scorer.username in caught.value.message
+    with pytest.raises(Conflict) as caught:
+        services.deal_record(actor=scorer, game=game, number=3, record=deal)
+    assert caught.value.details["next_number"] == 2
+    assert Deal.objects.filter(game=game).count() == 1
+
+
+def test_idempotency_key_replays_and_refuses_reuse(club, scorer):
+    game = start_game(club, "widow_whist", 3, actor=scorer)
+    deal = {"widow": None, "tricks": [5, 4, 4]}
+    first = services.deal_record(
+        actor=scorer, game=game, number=1, record=deal, idempotency_key="k1"
+    )
+    again = services.deal_record(
+        actor=scorer, game=game, number=1, record=deal, idempotency_key="k1"
+    )
+    assert not first.replayed and again.replayed
+    assert again.payload == first.payload
+    assert Deal.objects.filter(game=game).count() == 1
+    with pytest.raises(IdempotencyMismatch):
+        services.deal_record(
+            actor=scorer,
+            game=game,
+            number=1,
+            record={"widow": None, "tricks": [4, 4, 5]},
+            idempotency_key="k1",
+        )
+
+
+def test_finished_game_takes_no_more_deals(club, scorer):
+    game = start_game(club, "italian_whist", 3, actor=scorer)
+    record_deals(game, ITALIAN, scorer)
+    with pytest.raises(Conflict):
+        services.deal_record(actor=scorer, game=game, number=4, record=ITALIAN[1])
+
+
+def test_correction_rescores_later_deals_and_keeps_history(club, scorer):
+    game = start_game(club, "third_hand", 2, actor=scorer)
+    deals = [
+        {"bids": [None, None], "points": [50, 70]},  # seat 1 deals next
+        {"bids": [None, None], "points": [60, 60]},  # tie: non-dealer (0) next
+        {"bids": [None, None], "points": [40, 80]},
+    ]
+    record_deals(game, deals, scorer)
+    assert [d.dealer for d in game.deals.order_by("number")] == [0, 1, 0]
+    corrected = services.deal_correct(
+        actor=scorer,
+        game=game,
+        number=1,
+        record={"bids": [None, None], "points": [70, 50]},
+        reason="points swapped",
+        expected_version=1,
+    )
+    assert corrected.version == 2
+    # Seat 0 now scored more in deal 1 and deals deal 2; the tie then gives seat 1 deal 3.
+    assert [d.dealer for d in game.deals.order_by("number")] == [0, 0, 1]
+    assert [r.total for r in Result.objects.filter(game=game).order_by("position")] == [170, 190]
+    history = DealRevision.objects.filter(game=game, number=1).order_by("id")
+    assert [(h.version, h.action, h.reason) for h in history] == [
+        (1, "record", ""),
+        (2, "correct", "points swapped"),
+    ]
+    with pytest.raises(StaleVersion):
+        services.deal_correct(
+            actor=scorer, game=game, number=1, record=deals[0], reason="again", expected_version=1
+        )
+    with pytest.raises(InvalidInput) as caught:
+        services.deal_correct(actor=scorer, game=game, number=1, record=deals[0], reason=" ")
+    assert caught.value.field == "reason"
+    with pytest.raises(NotFound):
+        services.deal_correct(actor=scorer, game=game, number=9, record=deals[0], reason="x")
+
+
+def test_correction_that_makes_a_later_deal_impossible_is_refused(club, scorer):
+    game = start_game(club, "italian_whist", 3, actor=scorer)
+    record_deals(game, ITALIAN[1:], scorer)  # deal 2 takes the total to +6
+    # Deal 1 as +4 would end the game at deal 2 (+10), leaving no room for deal 3.
+    record_deals(game, [{"first": [3, 3, 3], "second": [3, 3, 3]}], scorer)
+    with pytest.raises(InvalidInput) as caught:
+        services.deal_correct(
+            actor=scorer, game=game, number=1, record=ITALIAN[0], reason="misread"
+        )
+    assert caught.value.deal == 3 and "deal 3 impossible" in caught.value.message
+    assert game.deals.get(number=1).version == 1  # nothing written
+
+
+def test_correction_can_reopen_and_finish_games(club, scorer):
+    game = start_game(club, "italian_whist", 3, actor=scorer)
+    record_deals(game, ITALIAN, scorer)
+    services.deal_correct(actor=scorer, game=game, number=3, record=ITALIAN[1], reason="typo")
+    game.refresh_from_db()
+    assert game.status == GameStatus.IN_PROGRESS and game.ended_at is None
+    assert not Result.objects.filter(game=game, won=True).exists()
+
+
+def test_undo_reopens_and_keeps_history(club, scorer):
+    game = start_game(club, "italian_whist", 3, actor=scorer)
+    record_deals(game, ITALIAN, scorer)
+    assert services.deal_undo(actor=scorer, game=game, reason="wrong table") == 3
+    game.refresh_from_db()
+    assert game.status == GameStatus.IN_PROGRESS and game.deal_count == 2
+    assert DealRevision.objects.filter(game=game, number=3, action="undo").exists()
+    assert [r.total for r in Result.objects.filter(game=game).order_by("position")] == [4, -2, -2]
+    services.deal_record(actor=scorer, game=game, number=3, record=ITALIAN[2])
+    game.refresh_from_db()
+    assert game.status == GameStatus.FINISHED
+
+
+def test_finish_by_hand_and_abandon(club, scorer):
+    game = start_game(club, "widow_whist", 3, actor=scorer)
+    with pytest.raises(Conflict):
+        services.game_finish(actor=scorer, game=game)  # no deals yet
+    record_deals(game, [{"widow": None, "tricks": [5, 5, 3]}], scorer)
+    services.game_finish(actor=scorer, game=game)
+    game.refresh_from_db()
+    assert game.status == GameStatus.FINISHED and game.ended_by_hand
+    assert [r.won for r in Result.objects.filter(game=game).order_by("position")] == [
+        True,
+        True,
+        False,
+    ]
+    with pytest.raises(Conflict):
+        services.deal_record(
+            actor=scorer, game=game, number=2, record={"widow": None, "tricks": [5, 5, 3]}
+        )
+    other = start_game(club, "widow_whist", 3, actor=scorer)
+    services.game_abandon(actor=scorer, game=other)
+    other.refresh_from_db()
+    assert other.status == GameStatus.ABANDONED
+    with pytest.raises(Conflict):
+        services.deal_record(
+            actor=scorer, game=other, number=1, record={"widow": None, "tricks": [5, 5, 3]}
+        )
+
+
+def test_who_may_record(club):
+    scorer = member(club, Role.SCORER)
+    plain = member(club)
+    seated_user = member(club)
+    seated = PlayerFactory(club=club, user=seated_user)
+    game = start_game(
+        club,
+        "widow_whist",
+        [seated, PlayerFactory(club=club), PlayerFactory(club=club)],
+        actor=scorer,
+    )
+    deal = {"widow": None, "tricks": [5, 4, 4]}
+    with pytest.raises(NotAllowed):
+        services.deal_record(actor=plain, game=game, number=1, record=deal)
+    with pytest.raises(NotAllowed):
+        services.deal_record(
+            actor=member(ClubFactory(), Role.ADMIN), game=game, number=1, record=deal
+        )
+    services.deal_record(actor=seated_user, game=game, number=1, record=deal)
+    assert game.deals.count() == 1
