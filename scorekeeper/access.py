@@ -2,18 +2,41 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.contrib.auth.models import AnonymousUser, User
 
 from .models import Club, Game, Membership, Role
 
-Actor = User | AnonymousUser
+
+@dataclass(frozen=True)
+class TableGuest:
+    """Someone at the table who came in through the game's table link: no account,
+    and rights over that one game only. ``name`` is what they call themselves."""
+
+    game_id: int
+    name: str = ""
+    is_authenticated = False
+    pk = None
+
+
+Actor = User | AnonymousUser | TableGuest
+
+
+def actor_name(actor: Actor) -> str:
+    """How an actor is named in a deal's history and in "already recorded by ..."."""
+    if isinstance(actor, TableGuest):
+        return f"{actor.name} (table link)" if actor.name else "someone at the table"
+    if actor.is_authenticated:
+        return actor.get_username()
+    return "someone"
 
 STAFF_ROLES = (Role.ADMIN, Role.DIRECTOR, Role.SCORER)
 
 
 def role_in(actor: Actor, club: Club) -> str | None:
     """The actor's role in the club, or None for a non-member (or anonymous caller)."""
-    if not actor.is_authenticated:
+    if isinstance(actor, TableGuest) or not actor.is_authenticated:
         return None
     return (
         Membership.objects.filter(club=club, user_id=actor.pk)
@@ -43,7 +66,10 @@ def can_start_game(actor: Actor, club: Club) -> bool:
 
 
 def can_score(actor: Actor, game: Game) -> bool:
-    """Record, correct or undo deals, finish or abandon: club staff, or a player seated in it."""
+    """Record, correct or undo deals, finish or abandon: club staff, a player seated in
+    it, or someone at its table through its (unrevoked) table link."""
+    if isinstance(actor, TableGuest):
+        return actor.game_id == game.pk
     role = role_in(actor, game.club)
     if role in STAFF_ROLES:
         return True

@@ -189,6 +189,9 @@ class Deal(models.Model):
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
+    entered_by_name = models.CharField(
+        max_length=100, blank=True, help_text="Who entered it through a table link."
+    )
     entered_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -227,6 +230,7 @@ class DealRevision(models.Model):
     changed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
+    changed_by_name = models.CharField(max_length=100, blank=True)
     changed_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -283,3 +287,43 @@ class IdempotencyKey(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key} (game {self.game_id})"
+
+
+class TableLink(models.Model):
+    """A link (and QR code) that lets anyone at the table enter deals for one game only."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="table_links")
+    token = models.CharField(max_length=64, unique=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game"], condition=Q(revoked_at__isnull=True), name="table_link_one_active"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"table link of game {self.game_id}"
+
+
+class DealDraft(models.Model):
+    """Part of a deal entered before play ends (prediction whist bids), kept on the server
+    so that a reload or a dead battery loses nothing."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="drafts")
+    number = models.PositiveIntegerField()
+    data = models.JSONField(default=dict)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="draft_unique_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"draft of deal {self.number} of game {self.game_id}"

@@ -7,26 +7,44 @@ from typing import Any
 
 from django.db.models import Avg, Count, Q, QuerySet, Sum
 
-from .access import Actor
-from .models import Club, Deal, DealRevision, Game, GameStatus, Player, Result, Season
+from .access import Actor, TableGuest
+from .models import (
+    Club,
+    Deal,
+    DealDraft,
+    DealRevision,
+    Game,
+    GameStatus,
+    Player,
+    Result,
+    Season,
+    TableLink,
+)
 from .scoring import sheet_for
 
 
 def clubs_visible_to(actor: Actor) -> QuerySet[Club]:
     """Clubs the actor is a member of (anonymous callers: none)."""
-    if not actor.is_authenticated:
+    if not actor.is_authenticated or actor.pk is None:
         return Club.objects.none()
     return Club.objects.filter(memberships__user_id=actor.pk).distinct()
 
 
 def games_visible_to(actor: Actor) -> QuerySet[Game]:
-    if not actor.is_authenticated:
+    if not actor.is_authenticated or actor.pk is None:
         return Game.objects.none()
     return Game.objects.filter(club__memberships__user_id=actor.pk).distinct()
 
 
 def season_for_date(club: Club, day: date) -> Season | None:
     return Season.objects.filter(club=club, starts_on__lte=day, ends_on__gte=day).first()
+
+
+def entered_by(deal: Deal) -> str:
+    """Who entered a deal: their username, or the name given at the table link."""
+    if deal.entered_by is not None:
+        return deal.entered_by.get_username()
+    return deal.entered_by_name or "someone"
 
 
 def deal_payload(deal: Deal) -> dict[str, Any]:
@@ -39,7 +57,7 @@ def deal_payload(deal: Deal) -> dict[str, Any]:
         "scores": deal.scores,
         "totals": deal.totals,
         "version": deal.version,
-        "entered_by": deal.entered_by.get_username() if deal.entered_by else None,
+        "entered_by": entered_by(deal),
         "entered_at": deal.entered_at.isoformat(),
     }
 
@@ -53,7 +71,7 @@ def game_payload(game: Game) -> dict[str, Any]:
         stored = deals[entry["number"]]
         entry["record"] = stored.record
         entry["version"] = stored.version
-        entry["entered_by"] = stored.entered_by.get_username() if stored.entered_by else None
+        entry["entered_by"] = entered_by(stored)
         entry["entered_at"] = stored.entered_at.isoformat()
     seats = list(game.seats.select_related("player").order_by("position"))
     winners = engine["winners"]
@@ -125,3 +143,19 @@ def season_standings(season: Season, game_type: str | None = None) -> list[dict[
 
 def roster(club: Club) -> QuerySet[Player]:
     return Player.objects.filter(club=club).order_by("name")
+
+
+def table_guest(token: str, name: str = "") -> TableGuest | None:
+    """The guest a table link lets in, or None if the link is unknown or revoked."""
+    link = TableLink.objects.filter(token=token, revoked_at__isnull=True).first()
+    return None if link is None else TableGuest(game_id=link.game_id, name=name)
+
+
+def active_table_link(game: Game) -> TableLink | None:
+    return TableLink.objects.filter(game=game, revoked_at__isnull=True).first()
+
+
+def deal_draft(game: Game) -> dict[str, Any]:
+    """What is kept of the next deal (bids entered before play), or an empty dict."""
+    draft = DealDraft.objects.filter(game=game, number=game.deal_count + 1).first()
+    return dict(draft.data) if draft is not None else {}

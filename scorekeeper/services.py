@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -23,11 +24,12 @@ from django.utils import timezone
 from rules_engine import RuleError, Scoresheet
 
 from . import access
-from .access import Actor
+from .access import Actor, TableGuest, actor_name
 from .errors import Conflict, IdempotencyMismatch, InvalidInput, NotAllowed, NotFound, StaleVersion
 from .models import (
     Club,
     Deal,
+    DealDraft,
     DealRevision,
     Game,
     GameStatus,
@@ -39,9 +41,10 @@ from .models import (
     Role,
     Season,
     Seat,
+    TableLink,
 )
 from .scoring import empty_sheet, invalid_from_rule, placings
-from .selectors import deal_payload, season_for_date
+from .selectors import deal_payload, entered_by, season_for_date
 
 MAX_REASON = 500
 
@@ -53,6 +56,10 @@ def _require(allowed: bool, message: str) -> None:
 
 def _user(actor: Actor) -> User | None:
     return actor if isinstance(actor, User) and actor.is_authenticated else None
+
+
+def _guest_name(actor: Actor) -> str:
+    return actor_name(actor) if isinstance(actor, TableGuest) else ""
 
 
 # --- Clubs, people, players, seasons ------------------------------------------------------
@@ -289,7 +296,7 @@ def deal_record(
                 Deal.objects.filter(game=game, number=number).select_related("entered_by").first()
             )
             if there is not None:
-                who = there.entered_by.get_username() if there.entered_by else "someone"
+                who = entered_by(there)
                 raise Conflict(
                     f"deal {number} is already recorded (by {who})",
                     field="number",
@@ -329,6 +336,7 @@ def deal_record(
             totals=list(scored.totals),
             context=dict(scored.context),
             entered_by=user,
+            entered_by_name=_guest_name(actor),
         )
         DealRevision.objects.create(
             game=game,
@@ -338,8 +346,10 @@ def deal_record(
             record=record,
             scores=list(scored.scores),
             changed_by=user,
+            changed_by_name=actor_name(actor),
         )
         _sync(game, sheet)
+        DealDraft.objects.filter(game=game, number=number).delete()
         payload = deal_payload(deal)
         if idempotency_key:
             IdempotencyKey.objects.create(
@@ -424,6 +434,7 @@ def deal_correct(
         scores=target.scores,
         reason=reason,
         changed_by=user,
+        changed_by_name=actor_name(actor),
     )
     if game.status == GameStatus.FINISHED and game.ended_by_hand and sheet.finished:
         game.ended_by_hand = False
@@ -455,6 +466,7 @@ def deal_undo(*, actor: Actor, game: Game, reason: str = "") -> int:
         scores=last.scores,
         reason=reason.strip()[:MAX_REASON],
         changed_by=_user(actor),
+        changed_by_name=actor_name(actor),
     )
     number = last.number
     last.delete()
@@ -498,3 +510,72 @@ def game_abandon(*, actor: Actor, game: Game) -> Game:
     game.save(update_fields=["status", "ended_at", "updated_at"])
     Result.objects.filter(game=game).update(won=False)
     return game
+
+
+# --- At the table: table links and drafts -------------------------------------------------
+
+
+@transaction.atomic
+def table_link_create(*, actor: Actor, game: Game) -> TableLink:
+    """A new table link for the game; an earlier one stops working."""
+    game = _locked(game)
+    _require(
+        not isinstance(actor, TableGuest) and access.can_score(actor, game),
+        "only the club's scorers and the game's players can share its table link",
+    )
+    _writable(game)
+    TableLink.objects.filter(game=game, revoked_at__isnull=True).update(revoked_at=timezone.now())
+    return TableLink.objects.create(
+        game=game, token=secrets.token_urlsafe(24), created_by=_user(actor)
+    )
+
+
+@transaction.atomic
+def table_link_revoke(*, actor: Actor, game: Game) -> int:
+    """Stop the game's table link from working. Returns how many links were revoked."""
+    game = _locked(game)
+    _require(
+        not isinstance(actor, TableGuest) and access.can_score(actor, game),
+        "only the club's scorers and the game's players can revoke its table link",
+    )
+    return TableLink.objects.filter(game=game, revoked_at__isnull=True).update(
+        revoked_at=timezone.now()
+    )
+
+
+@transaction.atomic
+def deal_draft_save(*, actor: Actor, game: Game, number: int, data: Mapping[str, Any]) -> DealDraft:
+    """Keep what is known of the next deal before it is played out (prediction whist bids).
+
+    ``data["bids"]`` has one entry per seat: a whole number from 0 to the hand size,
+    or null for a bid not yet made.
+    """
+    game = _locked(game)
+    _require(
+        access.can_score(actor, game),
+        "only the club's scorers and the game's players can enter bids",
+    )
+    _writable(game)
+    if game.status != GameStatus.IN_PROGRESS or number != game.deal_count + 1:
+        raise Conflict(f"deal {number} is not the next deal of this game", field="number")
+    sheet = _replay(
+        game, _seats(game), list(game.deals.order_by("number").values_list("record", flat=True))
+    )
+    context = sheet.next_deal
+    assert context is not None
+    size = context.info.get("hand_size")
+    bids = data.get("bids")
+    if size is None or not isinstance(bids, list) or len(bids) != len(sheet.players):
+        raise InvalidInput("bids are one entry per seat", field="bids")
+    for seat, bid in enumerate(bids):
+        if bid is None:
+            continue
+        if isinstance(bid, bool) or not isinstance(bid, int) or not 0 <= bid <= size:
+            raise InvalidInput(
+                f"{sheet.players[seat]}'s bid must be a whole number from 0 to {size}",
+                field=f"bids[{seat}]",
+            )
+    draft, _ = DealDraft.objects.update_or_create(
+        game=game, number=number, defaults={"data": {"bids": list(bids)}}
+    )
+    return draft
