@@ -203,6 +203,14 @@ def _locked(game: Game) -> Game:
         raise NotFound("no such game") from None
 
 
+def _locked_for_scoring(game: Game, actor: Actor, action: str, *, guests: bool = True) -> Game:
+    """The game locked, once the actor is known to be allowed to ``action`` in it."""
+    game = _locked(game)
+    allowed = access.can_score(actor, game) and (guests or not isinstance(actor, TableGuest))
+    _require(allowed, f"only the club's scorers and the game's players can {action}")
+    return game
+
+
 def _seats(game: Game) -> list[Seat]:
     return list(game.seats.select_related("player").order_by("position"))
 
@@ -275,11 +283,7 @@ def deal_record(
     record = {key: value for key, value in record.items() if key != "number"}
     fingerprint = _fingerprint(number, record)
     with transaction.atomic():
-        game = _locked(game)
-        _require(
-            access.can_score(actor, game),
-            "only the club's scorers and the game's players can record deals",
-        )
+        game = _locked_for_scoring(game, actor, "record deals")
         if idempotency_key:
             earlier = IdempotencyKey.objects.filter(game=game, key=idempotency_key).first()
             if earlier is not None:
@@ -384,11 +388,7 @@ def deal_correct(
     """Correct deal ``number``, rescoring every later deal (the next dealer, the end of
     the game may move). Refused, naming the deal, if a later deal becomes impossible."""
     record = {key: value for key, value in record.items() if key != "number"}
-    game = _locked(game)
-    _require(
-        access.can_score(actor, game),
-        "only the club's scorers and the game's players can correct deals",
-    )
+    game = _locked_for_scoring(game, actor, "correct deals")
     _writable(game)
     reason = _reason(reason)
     deals = list(game.deals.order_by("number"))
@@ -446,11 +446,7 @@ def deal_correct(
 @transaction.atomic
 def deal_undo(*, actor: Actor, game: Game, reason: str = "") -> int:
     """Take back the last deal (its history stays). Returns the number undone."""
-    game = _locked(game)
-    _require(
-        access.can_score(actor, game),
-        "only the club's scorers and the game's players can undo deals",
-    )
+    game = _locked_for_scoring(game, actor, "undo deals")
     _writable(game)
     if game.ended_by_hand:
         raise Conflict("the game was finished by hand; it takes no more changes")
@@ -478,11 +474,7 @@ def deal_undo(*, actor: Actor, game: Game, reason: str = "") -> int:
 @transaction.atomic
 def game_finish(*, actor: Actor, game: Game) -> Game:
     """End a game by hand (an open-ended game, or a time limit): top totals win."""
-    game = _locked(game)
-    _require(
-        access.can_score(actor, game),
-        "only the club's scorers and the game's players can finish it",
-    )
+    game = _locked_for_scoring(game, actor, "finish it")
     if game.status != GameStatus.IN_PROGRESS:
         raise Conflict(f"the game is already {game.get_status_display().lower()}")
     if game.deal_count == 0:
@@ -498,11 +490,7 @@ def game_finish(*, actor: Actor, game: Game) -> Game:
 @transaction.atomic
 def game_abandon(*, actor: Actor, game: Game) -> Game:
     """Abandon a game: it keeps its deals but counts in no standings."""
-    game = _locked(game)
-    _require(
-        access.can_score(actor, game),
-        "only the club's scorers and the game's players can abandon it",
-    )
+    game = _locked_for_scoring(game, actor, "abandon it")
     if game.status == GameStatus.ABANDONED:
         raise Conflict("the game is already abandoned")
     game.status = GameStatus.ABANDONED
@@ -518,11 +506,7 @@ def game_abandon(*, actor: Actor, game: Game) -> Game:
 @transaction.atomic
 def table_link_create(*, actor: Actor, game: Game) -> TableLink:
     """A new table link for the game; an earlier one stops working."""
-    game = _locked(game)
-    _require(
-        not isinstance(actor, TableGuest) and access.can_score(actor, game),
-        "only the club's scorers and the game's players can share its table link",
-    )
+    game = _locked_for_scoring(game, actor, "share its table link", guests=False)
     _writable(game)
     TableLink.objects.filter(game=game, revoked_at__isnull=True).update(revoked_at=timezone.now())
     return TableLink.objects.create(
@@ -533,11 +517,7 @@ def table_link_create(*, actor: Actor, game: Game) -> TableLink:
 @transaction.atomic
 def table_link_revoke(*, actor: Actor, game: Game) -> int:
     """Stop the game's table link from working. Returns how many links were revoked."""
-    game = _locked(game)
-    _require(
-        not isinstance(actor, TableGuest) and access.can_score(actor, game),
-        "only the club's scorers and the game's players can revoke its table link",
-    )
+    game = _locked_for_scoring(game, actor, "revoke its table link", guests=False)
     return TableLink.objects.filter(game=game, revoked_at__isnull=True).update(
         revoked_at=timezone.now()
     )
@@ -550,11 +530,7 @@ def deal_draft_save(*, actor: Actor, game: Game, number: int, data: Mapping[str,
     ``data["bids"]`` has one entry per seat: a whole number from 0 to the hand size,
     or null for a bid not yet made.
     """
-    game = _locked(game)
-    _require(
-        access.can_score(actor, game),
-        "only the club's scorers and the game's players can enter bids",
-    )
+    game = _locked_for_scoring(game, actor, "enter bids")
     _writable(game)
     if game.status != GameStatus.IN_PROGRESS or number != game.deal_count + 1:
         raise Conflict(f"deal {number} is not the next deal of this game", field="number")

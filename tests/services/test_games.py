@@ -31,16 +31,6 @@ ITALIAN = [
 ]
 
 
-@pytest.fixture
-def club():
-    return ClubFactory()
-
-
-@pytest.fixture
-def scorer(club):
-    return member(club, Role.SCORER)
-
-
 def test_start_game_resolves_options_and_seats(club, scorer):
     season = SeasonFactory(club=club)
     players = [PlayerFactory(club=club) for _ in range(3)]

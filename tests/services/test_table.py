@@ -13,16 +13,6 @@ pytestmark = pytest.mark.django_db
 DEAL = {"widow": None, "tricks": [5, 4, 4]}
 
 
-@pytest.fixture
-def club():
-    return ClubFactory()
-
-
-@pytest.fixture
-def scorer(club):
-    return member(club, Role.SCORER)
-
-
 def test_a_table_link_scores_its_game_only(club, scorer):
     game = start_game(club, "widow_whist", 3, actor=scorer)
     other = start_game(club, "widow_whist", 3, actor=scorer)
