@@ -31,6 +31,7 @@ def actor_name(actor: Actor) -> str:
         return actor.get_username()
     return "someone"
 
+
 STAFF_ROLES = (Role.ADMIN, Role.DIRECTOR, Role.SCORER)
 
 
