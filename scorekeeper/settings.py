@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "django_htmx",
     "scorekeeper",
     "tournaments",
 ]
@@ -66,6 +67,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -124,6 +126,10 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"
+
 # --- I18N / time ----------------------------------------------------------------------------
 
 LANGUAGE_CODE = "en-us"
@@ -145,15 +151,41 @@ STORAGES = {
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Token first: its WWW-Authenticate challenge makes "not logged in" a 401, not a 403.
+    # Session authentication enforces CSRF on unsafe methods.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
+    # Secure by default: every API view needs a logged-in caller unless it says otherwise.
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    # One error format for every API response: {"error": {code, message, field, deal, details}}.
+    "EXCEPTION_HANDLER": "scorekeeper.api.errors.exception_handler",
+    "DEFAULT_THROTTLE_RATES": {"auth_token": env.str("API_TOKEN_RATE", default="20/minute")},
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Scorekeeper API",
-    "DESCRIPTION": "Score-keeping and tournaments for whist-family card games.",
+    "DESCRIPTION": """Score-keeping and tournaments for whist-family card games.
+
+**Authentication.** `POST /api/v1/auth/token/` with a username and password returns a token;
+send it as `Authorization: Token <token>`. `DELETE /api/v1/auth/token/` revokes it (a revoked
+token gets 401). Browser sessions work too; they must send the CSRF token on writes.
+
+**Ids and visibility.** Paths take numeric ids (`{club_id}`, `{game_id}`, `{season_id}`) and
+deal numbers (1, 2, 3, ...), and end with a slash. A club's data is visible to its members
+only: a logged-in caller who is not a member gets 404, as if it did not exist. An anonymous
+caller gets 401 everywhere, except for the standings of a club that publishes its results.
+Ids the caller cannot see, given in a request body, are refused with 400 naming the field.
+
+**Errors.** Every error has one shape: `{"error": {"code", "message", "field", "deal",
+"details"}}`. `field` names the field at fault (`"tricks"`, `"options.limit"`, `"number"`);
+`deal` the deal's number; validation errors are all listed in `details.errors`.
+
+**Deals.** Send an `Idempotency-Key` with every deal so retries are safe. Corrections need
+`If-Match` with the deal's version, which `GET` of the deal returns as its `ETag`.
+""",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
     # Serve Swagger UI / Redoc from the installed sidecar package: works offline.

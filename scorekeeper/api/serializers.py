@@ -1,0 +1,375 @@
+"""Input serializers parse and check the shape of requests; output serializers render
+what the selectors and services return. The rules themselves stay in the services and
+the rules engine: these only turn JSON into arguments and results into JSON."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.contrib.auth.models import User
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+from rest_framework.fields import empty
+from rest_framework.settings import api_settings
+
+from rules_engine import GAMES
+from scorekeeper import selectors
+from scorekeeper.models import DealRevision, GameStatus, Player, Season
+
+from .permissions import MAX_ID
+
+# Deal numbers are stored as 32-bit integers.
+MAX_DEAL_NUMBER = 2**31 - 1
+GAME_TYPES = list(GAMES)
+
+
+def _id_field(**kwargs: Any) -> serializers.IntegerField:
+    return serializers.IntegerField(min_value=1, max_value=MAX_ID, **kwargs)
+
+
+class PassThroughSerializer(serializers.Serializer[Any]):
+    """Renders a mapping: the declared fields as declared (and documented), any other
+    keys (a game's own deal context, say) as they are, in the mapping's order."""
+
+    def to_representation(self, instance: Any) -> dict[str, Any]:
+        declared = super().to_representation(instance)
+        if isinstance(instance, Mapping):
+            return {**instance, **declared}
+        return dict(declared)
+
+
+# --- Auth -------------------------------------------------------------------------------------
+
+
+class TokenInput(serializers.Serializer[Any]):
+    username = serializers.CharField(max_length=150)
+    password = serializers.CharField(max_length=4096, trim_whitespace=False)
+
+
+class TokenOutput(serializers.Serializer[Any]):
+    token = serializers.CharField(help_text='Send it as "Authorization: Token <token>".')
+    username = serializers.CharField()
+
+
+# --- Clubs, players, seasons ------------------------------------------------------------------
+
+
+class ClubInput(serializers.Serializer[Any]):
+    name = serializers.CharField(max_length=120)
+    slug = serializers.SlugField(max_length=60)
+    results_public = serializers.BooleanField(
+        default=False, help_text="Anyone may read the club's standings without logging in."
+    )
+
+
+class ClubOutput(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    slug = serializers.CharField()
+    results_public = serializers.BooleanField()
+    role = serializers.CharField(help_text="The caller's role in the club.")
+
+
+class PlayerInput(serializers.Serializer[Any]):
+    name = serializers.CharField(max_length=200)
+    email = serializers.EmailField(required=False, allow_blank=True, default="")
+
+
+class PlayerOutput(serializers.Serializer[Any]):
+    """A player on a club's roster. ``email`` is shown to the club's staff only."""
+
+    id = serializers.IntegerField()
+    club = serializers.IntegerField(source="club_id")
+    name = serializers.CharField()
+    active = serializers.BooleanField()
+    user = serializers.CharField(
+        source="user.username",
+        allow_null=True,
+        help_text="The username of the account linked to the player, if any.",
+    )
+    email = serializers.EmailField(required=False, help_text="Staff only.")
+
+    def to_representation(self, instance: Player) -> dict[str, Any]:
+        data = dict(super().to_representation(instance))
+        if not self.context.get("show_email"):
+            data.pop("email", None)
+        return data
+
+
+class SeasonInput(serializers.Serializer[Any]):
+    name = serializers.CharField(max_length=100)
+    starts_on = serializers.DateField()
+    ends_on = serializers.DateField()
+
+
+class SeasonOutput(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    club = serializers.IntegerField(source="club_id")
+    name = serializers.CharField()
+    starts_on = serializers.DateField()
+    ends_on = serializers.DateField()
+
+
+# --- Games ------------------------------------------------------------------------------------
+
+
+class GameStartInput(serializers.Serializer[Any]):
+    """Start a game. Ids of clubs, players and seasons the caller cannot see are refused
+    exactly like ids that do not exist."""
+
+    club = _id_field(help_text="The club's id; the caller must be a member.")
+    game_type = serializers.ChoiceField(
+        choices=GAME_TYPES,
+        error_messages={
+            "invalid_choice": 'unknown game "{input}"; the games are ' + ", ".join(GAME_TYPES)
+        },
+    )
+    players = serializers.ListField(
+        child=_id_field(),
+        max_length=20,
+        help_text="Player ids of the club's roster, in seat order (clockwise from seat 0).",
+    )
+    options = serializers.DictField(
+        required=False,
+        allow_null=True,
+        default=dict,
+        help_text="House rules by name (see RULES.md); left out: the defaults.",
+    )
+    first_dealer = serializers.IntegerField(
+        required=False, default=0, help_text="The seat that deals first."
+    )
+    season = _id_field(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Default: the club's season that includes played_on, if any.",
+    )
+    played_on = serializers.DateField(required=False, allow_null=True, default=None)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        actor = self.context["actor"]
+        club = selectors.clubs_visible_to(actor).filter(pk=attrs["club"]).first()
+        if club is None:
+            raise serializers.ValidationError({"club": "no such club"})
+        found = {
+            player.pk: player for player in selectors.roster(club).filter(pk__in=attrs["players"])
+        }
+        for pk in attrs["players"]:
+            if pk not in found:
+                raise serializers.ValidationError(
+                    {"players": f"player {pk} is not on this club's roster"}
+                )
+        season = None
+        if attrs["season"] is not None:
+            season = Season.objects.filter(club=club, pk=attrs["season"]).first()
+            if season is None:
+                raise serializers.ValidationError({"season": "the club has no such season"})
+        return {
+            **attrs,
+            "club": club,
+            "players": [found[pk] for pk in attrs["players"]],
+            "season": season,
+        }
+
+
+class GameListQuery(serializers.Serializer[Any]):
+    club = _id_field(required=False, help_text="Only this club's games.")
+    season = _id_field(required=False, help_text="Only this season's games.")
+    status = serializers.ChoiceField(choices=GameStatus.choices, required=False)
+    game_type = serializers.ChoiceField(choices=GAME_TYPES, required=False)
+
+
+class ResultOutput(serializers.Serializer[Any]):
+    position = serializers.IntegerField(help_text="The seat, clockwise from 0.")
+    player = serializers.IntegerField(source="player_id")
+    name = serializers.CharField(source="player.name")
+    total = serializers.IntegerField()
+    placing = serializers.IntegerField(help_text="1 for the top total; ties share.")
+    won = serializers.BooleanField()
+
+
+class GameSummaryOutput(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    club = serializers.IntegerField(source="club_id")
+    season = serializers.IntegerField(source="season_id", allow_null=True)
+    game_type = serializers.ChoiceField(choices=GAME_TYPES)
+    status = serializers.ChoiceField(choices=GameStatus.choices)
+    played_on = serializers.DateField()
+    deal_count = serializers.IntegerField()
+    ended_by_hand = serializers.BooleanField()
+    results = ResultOutput(many=True, help_text="Each seat's player, total and placing.")
+
+
+class GamePageOutput(serializers.Serializer[Any]):
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = GameSummaryOutput(many=True)
+
+
+class SeatOutput(serializers.Serializer[Any]):
+    position = serializers.IntegerField()
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class DealOutput(PassThroughSerializer):
+    """A recorded deal in the shape of the rules engine's command line: number, dealer,
+    the game's context for the deal at the top level (widow whist: ``targets``,
+    ``widow_target``, ``widow``; Third Hand: ``holder``, ``contract``, ``contract_rank``,
+    ``made``, ``doubled``, ``points``; Italian whist: ``trumps``, ``pass``; prediction
+    whist: ``hand_size``, ``trumps_turned``), each seat's ``scores`` and running
+    ``totals``; and, from the database, the ``record`` as entered and its ``version``."""
+
+    number = serializers.IntegerField()
+    dealer = serializers.IntegerField()
+    record = serializers.DictField(help_text="The deal record as entered (RULES.md).")
+    scores = serializers.ListField(child=serializers.IntegerField())
+    totals = serializers.ListField(child=serializers.IntegerField())
+    version = serializers.IntegerField(help_text="Also the deal's ETag.")
+    entered_by = serializers.CharField(allow_null=True)
+    entered_at = serializers.DateTimeField()
+
+
+class NextDealOutput(PassThroughSerializer):
+    """The next deal: its number, dealer and the game's context (trumps, hand size, ...)."""
+
+    number = serializers.IntegerField()
+    dealer = serializers.IntegerField()
+
+
+class GameOutput(serializers.Serializer[Any]):
+    """A game with its seats and deals, in the shapes of the rules engine's command line
+    (``python -m rules_engine score``) plus the database's ids and status."""
+
+    id = serializers.IntegerField()
+    club = serializers.IntegerField()
+    season = serializers.IntegerField(allow_null=True)
+    game_type = serializers.ChoiceField(choices=GAME_TYPES)
+    status = serializers.ChoiceField(choices=GameStatus.choices)
+    played_on = serializers.DateField()
+    seats = SeatOutput(many=True)
+    players = serializers.ListField(child=serializers.CharField(), help_text="Names by seat.")
+    first_dealer = serializers.IntegerField()
+    options = serializers.DictField(help_text="The house rules, all resolved.")
+    deals = DealOutput(many=True)
+    totals = serializers.ListField(child=serializers.IntegerField())
+    finished = serializers.BooleanField()
+    winners = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Winning seats; empty until finished."
+    )
+    next_deal = NextDealOutput(allow_null=True, help_text="null unless in progress.")
+    scheduled_deals = serializers.IntegerField(
+        allow_null=True, help_text="How many deals the game has, when fixed in advance."
+    )
+
+
+class UndoInput(serializers.Serializer[Any]):
+    reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=500)
+
+
+class UndoOutput(serializers.Serializer[Any]):
+    undone = serializers.IntegerField(help_text="The number of the deal taken back.")
+    game = GameOutput()
+
+
+# --- Deals ------------------------------------------------------------------------------------
+
+_RECORD_KEY = "A deal record key (RULES.md), passed to the rules engine as it is: "
+
+
+class DealCreateInput(serializers.Serializer[Any]):
+    """A deal record (RULES.md) with its keys at the top level, plus the ``number`` of the
+    deal it records, e.g. ``{"number": 3, "widow": 1, "tricks": [3, 5, 5]}``. The keys
+    listed besides ``number`` are those of the four games; the rules engine checks them
+    and names the field it refuses."""
+
+    number = serializers.IntegerField(
+        min_value=1, max_value=MAX_DEAL_NUMBER, help_text="The deal's number: the next one."
+    )
+    widow = serializers.JSONField(
+        required=False, help_text=_RECORD_KEY + "widow whist: the seat that took the widow."
+    )
+    tricks = serializers.JSONField(
+        required=False, help_text=_RECORD_KEY + "widow/prediction whist: tricks by seat."
+    )
+    bids = serializers.JSONField(
+        required=False,
+        help_text=_RECORD_KEY + "Third Hand: ranks or null by seat; prediction whist: numbers.",
+    )
+    points = serializers.JSONField(required=False, help_text=_RECORD_KEY + "Third Hand.")
+    captured = serializers.JSONField(required=False, help_text=_RECORD_KEY + "Third Hand.")
+    exchanged = serializers.JSONField(required=False, help_text=_RECORD_KEY + "Third Hand.")
+    trump = serializers.JSONField(
+        required=False, help_text=_RECORD_KEY + "Third Hand, prediction whist."
+    )
+    first = serializers.JSONField(required=False, help_text=_RECORD_KEY + "Italian whist.")
+    second = serializers.JSONField(required=False, help_text=_RECORD_KEY + "Italian whist.")
+
+    def to_internal_value(self, data: Any) -> dict[str, Any]:
+        if not isinstance(data, Mapping):
+            raise serializers.ValidationError(
+                {
+                    api_settings.NON_FIELD_ERRORS_KEY: [
+                        "a deal is a JSON object: the deal record's keys and its number"
+                    ]
+                }
+            )
+        try:
+            number = self.fields["number"].run_validation(data.get("number", empty))
+        except serializers.ValidationError as error:
+            raise serializers.ValidationError({"number": error.detail}) from None
+        record = {key: value for key, value in data.items() if key != "number"}
+        return {"number": number, "record": record}
+
+
+class DealCorrectInput(serializers.Serializer[Any]):
+    record = serializers.DictField(
+        help_text="The corrected deal record (RULES.md), as a whole; a number in it is ignored."
+    )
+    reason = serializers.CharField(
+        allow_blank=True, trim_whitespace=False, help_text="Why (required, at most 500 chars)."
+    )
+
+
+class RevisionOutput(serializers.Serializer[Any]):
+    version = serializers.IntegerField()
+    action = serializers.ChoiceField(choices=["record", "correct", "undo"])
+    record = serializers.DictField()
+    scores = serializers.ListField(child=serializers.IntegerField())
+    reason = serializers.CharField()
+    changed_by = serializers.SerializerMethodField()
+    changed_at = serializers.DateTimeField()
+
+    @extend_schema_field({"type": "string", "nullable": True})
+    def get_changed_by(self, revision: DealRevision) -> str | None:
+        user: User | None = revision.changed_by
+        if user is not None:
+            return user.get_username()
+        return revision.changed_by_name or None
+
+
+# --- Standings --------------------------------------------------------------------------------
+
+
+class StandingsQuery(serializers.Serializer[Any]):
+    game_type = serializers.ChoiceField(
+        choices=GAME_TYPES, required=False, help_text="Only games of this type."
+    )
+
+
+class StandingOutput(serializers.Serializer[Any]):
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    games_played = serializers.IntegerField()
+    games_won = serializers.IntegerField()
+    total_score = serializers.IntegerField()
+    average_score = serializers.FloatField()
+    average_placing = serializers.FloatField()
+
+
+class StandingsOutput(serializers.Serializer[Any]):
+    season = SeasonOutput()
+    game_type = serializers.ChoiceField(choices=GAME_TYPES, allow_null=True)
+    standings = StandingOutput(many=True, help_text="Over the season's finished games.")

@@ -1,0 +1,28 @@
+"""API tokens: issued for a username and password, revoked by their holder.
+
+One token per user (DRF's ``authtoken``): every device logged in with it shares it, and
+revoking it logs them all out.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth import authenticate
+from django.contrib.auth.models import User
+from django.http import HttpRequest
+from rest_framework.authtoken.models import Token
+
+from .errors import InvalidCredentials
+
+
+def token_issue(*, request: HttpRequest, username: str, password: str) -> Token:
+    user = authenticate(request, username=username, password=password)
+    if not isinstance(user, User) or not user.is_active:
+        raise InvalidCredentials()
+    token, _ = Token.objects.get_or_create(user=user)
+    return token
+
+
+def token_revoke(*, user: User) -> int:
+    """Delete the user's token; returns how many were deleted (0 or 1)."""
+    deleted, _ = Token.objects.filter(user=user).delete()
+    return deleted

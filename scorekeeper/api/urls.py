@@ -1,0 +1,38 @@
+"""``/api/v1/``: ids in paths are numbers; every path ends with a slash."""
+
+from django.urls import path, re_path
+
+from . import views
+
+app_name = "api"
+
+urlpatterns = [
+    path("auth/token/", views.TokenView.as_view(), name="auth-token"),
+    path("clubs/", views.ClubListView.as_view(), name="club-list"),
+    path("clubs/<int:club_id>/", views.ClubDetailView.as_view(), name="club-detail"),
+    path("clubs/<int:club_id>/players/", views.ClubPlayersView.as_view(), name="club-players"),
+    path("clubs/<int:club_id>/seasons/", views.ClubSeasonsView.as_view(), name="club-seasons"),
+    path(
+        "seasons/<int:season_id>/standings/",
+        views.SeasonStandingsView.as_view(),
+        name="season-standings",
+    ),
+    path("games/", views.GameListView.as_view(), name="game-list"),
+    path("games/<int:game_id>/", views.GameDetailView.as_view(), name="game-detail"),
+    path("games/<int:game_id>/finish/", views.GameFinishView.as_view(), name="game-finish"),
+    path("games/<int:game_id>/abandon/", views.GameAbandonView.as_view(), name="game-abandon"),
+    path("games/<int:game_id>/undo/", views.GameUndoView.as_view(), name="game-undo"),
+    path("games/<int:game_id>/deals/", views.DealListView.as_view(), name="deal-list"),
+    path(
+        "games/<int:game_id>/deals/<int:number>/",
+        views.DealDetailView.as_view(),
+        name="deal-detail",
+    ),
+    path(
+        "games/<int:game_id>/deals/<int:number>/history/",
+        views.DealHistoryView.as_view(),
+        name="deal-history",
+    ),
+    # Last: anything else under /api/v1/ is a 404 in the API's error format.
+    re_path(r"^", views.NotFoundView.as_view(), name="not-found"),
+]

@@ -1,0 +1,168 @@
+"""Clubs, their rosters and seasons, by role."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+
+from scorekeeper.models import Club, Membership, Player, Role, Season
+from tests.api.helpers import World, error_of
+from tests.factories import SeasonFactory
+
+
+def test_clubs_list_shows_only_the_callers_clubs_with_their_role(world: World) -> None:
+    response = world.client("director").get("/api/v1/clubs/")
+    assert response.status_code == 200
+    assert response.json() == [
+        {
+            "id": world.club.pk,
+            "name": "Home club",
+            "slug": "home",
+            "results_public": False,
+            "role": "director",
+        }
+    ]
+    outsider = world.client("outsider").get("/api/v1/clubs/").json()
+    assert [club["slug"] for club in outsider] == ["other"]
+
+
+def test_creating_a_club_makes_the_caller_its_admin(world: World) -> None:
+    client = world.client("member")
+    response = client.post(
+        "/api/v1/clubs/", {"name": "Tuesday whist", "slug": "tuesday", "results_public": True}
+    )
+    assert response.status_code == 201
+    body = response.json()
+    assert body["slug"] == "tuesday" and body["role"] == "admin" and body["results_public"]
+    club = Club.objects.get(slug="tuesday")
+    assert response["Location"].endswith(f"/api/v1/clubs/{club.pk}/")
+    assert Membership.objects.get(club=club, user=world.users["member"]).role == Role.ADMIN
+    assert client.get(f"/api/v1/clubs/{club.pk}/").json()["role"] == "admin"
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"name": "Again", "slug": "home"}, "slug"),  # the service: slug taken
+        ({"name": "Bad slug", "slug": "not a slug"}, "slug"),
+        ({"slug": "no-name"}, "name"),
+        ({"name": "x" * 121, "slug": "long"}, "name"),
+    ],
+)
+def test_club_creation_is_validated(world: World, body: dict[str, str], field: str) -> None:
+    before = Club.objects.count()
+    response = world.client("admin").post("/api/v1/clubs/", body)
+    assert response.status_code == 400
+    assert error_of(response)["field"] == field
+    assert Club.objects.count() == before
+
+
+def test_club_detail_is_hidden_from_non_members(world: World) -> None:
+    assert world.client("member").get(f"/api/v1/clubs/{world.club.pk}/").status_code == 200
+    response = world.client("outsider").get(f"/api/v1/clubs/{world.club.pk}/")
+    assert response.status_code == 404
+    # Exactly as for a club that does not exist.
+    missing = world.client("outsider").get("/api/v1/clubs/999999/")
+    assert error_of(response) == error_of(missing)
+
+
+# --- Players ----------------------------------------------------------------------------------
+
+
+def test_roster_lists_players_and_shows_emails_to_staff_only(world: World) -> None:
+    Player.objects.filter(name="Ann").update(email="ann@example.org")
+    url = f"/api/v1/clubs/{world.club.pk}/players/"
+    staff = world.client("scorer").get(url).json()
+    assert [p["name"] for p in staff] == ["Ann", "Bob", "Cy", "Dee"]
+    assert staff[0]["email"] == "ann@example.org"
+    assert staff[0]["club"] == world.club.pk and staff[0]["user"] is None
+    members = world.client("member").get(url).json()
+    assert [p["name"] for p in members] == ["Ann", "Bob", "Cy", "Dee"]
+    assert "email" not in members[0]
+
+
+@pytest.mark.parametrize(
+    ("caller", "status"),
+    [("admin", 201), ("director", 201), ("scorer", 201), ("member", 403), ("outsider", 404)],
+)
+def test_adding_players_is_for_staff(world: World, caller: str, status: int) -> None:
+    url = f"/api/v1/clubs/{world.club.pk}/players/"
+    response = world.client(caller).post(url, {"name": "  Eve   Smith ", "email": "e@x.org"})
+    assert response.status_code == status
+    added = Player.objects.filter(club=world.club, name="Eve Smith")
+    if status == 201:
+        assert response.json()["name"] == "Eve Smith"
+        assert response.json()["email"] == "e@x.org"
+        assert added.count() == 1
+    else:
+        assert error_of(response)["code"] == ("permission_denied" if status == 403 else "not_found")
+        assert not added.exists()
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [({"name": "ann"}, "name"), ({"name": "   "}, "name"), ({"name": "Z", "email": "x"}, "email")],
+)
+def test_player_validation(world: World, body: dict[str, str], field: str) -> None:
+    response = world.client("admin").post(f"/api/v1/clubs/{world.club.pk}/players/", body)
+    assert response.status_code == 400
+    assert error_of(response)["field"] == field
+    assert Player.objects.filter(club=world.club).count() == 4
+
+
+# --- Seasons ----------------------------------------------------------------------------------
+
+
+def test_seasons_are_listed_latest_first(world: World) -> None:
+    for year in (2024, 2025):
+        start, end = datetime.date(year, 1, 1), datetime.date(year, 12, 31)
+        SeasonFactory(club=world.club, name=str(year), starts_on=start, ends_on=end)
+    SeasonFactory(club=world.other_club, name="Elsewhere")
+    response = world.client("member").get(f"/api/v1/clubs/{world.club.pk}/seasons/")
+    assert response.status_code == 200
+    assert [(s["name"], s["starts_on"]) for s in response.json()] == [
+        ("2025", "2025-01-01"),
+        ("2024", "2024-01-01"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("caller", "status"),
+    [("admin", 201), ("director", 201), ("scorer", 403), ("member", 403), ("outsider", 404)],
+)
+def test_adding_seasons_is_for_admins_and_directors(world: World, caller: str, status: int) -> None:
+    body = {"name": "Spring", "starts_on": "2025-03-01", "ends_on": "2025-05-31"}
+    response = world.client(caller).post(f"/api/v1/clubs/{world.club.pk}/seasons/", body)
+    assert response.status_code == status
+    if status == 201:
+        assert response.json() == {
+            "id": Season.objects.get(name="Spring").pk,
+            "club": world.club.pk,
+            "name": "Spring",
+            "starts_on": "2025-03-01",
+            "ends_on": "2025-05-31",
+        }
+    else:
+        error_of(response)
+        assert not Season.objects.filter(name="Spring").exists()
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"name": "Back", "starts_on": "2025-05-01", "ends_on": "2025-04-01"}, "ends_on"),
+        ({"name": "Overlap", "starts_on": "2025-02-01", "ends_on": "2025-02-10"}, "starts_on"),
+        ({"name": "Bad date", "starts_on": "2025-13-01", "ends_on": "2025-12-31"}, "starts_on"),
+        ({"name": "Winter", "starts_on": "2026-01-01", "ends_on": "2026-02-01"}, "name"),
+    ],
+)
+def test_season_validation(world: World, body: dict[str, str], field: str) -> None:
+    start, end = datetime.date(2025, 1, 1), datetime.date(2025, 2, 28)
+    SeasonFactory(club=world.club, name="Winter", starts_on=start, ends_on=end)
+    response = world.client("director").post(f"/api/v1/clubs/{world.club.pk}/seasons/", body)
+    assert response.status_code == 400
+    error = error_of(response)
+    assert error["field"] == field
+    assert error["code"] == "invalid"
+    assert Season.objects.filter(club=world.club).count() == 1

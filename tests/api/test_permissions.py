@@ -1,0 +1,247 @@
+"""Every endpoint, tried by four callers: anonymous, a member of another club, a plain
+member of the club, and its admin.
+
+Besides the status: refusals leave the database as it was and have the error shape;
+reads change nothing; what a non-member gets for a club's object is exactly what they
+get for an object that does not exist; a non-member's lists show nothing of the club."""
+
+from __future__ import annotations
+
+import datetime
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from django.urls import resolve
+from rest_framework.authtoken.models import Token
+
+from scorekeeper import services
+from scorekeeper.models import Club, Deal, DealRevision, Game, Membership, Player, Role, Season
+from tests.api.helpers import CALLERS, WIDOW_DEALS, World, error_of
+from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, member
+
+TODAY = datetime.date.today()
+
+
+@dataclass
+class Scene:
+    world: World
+    game: Game
+    season: Season
+    public_season: Season
+
+    def ids(self) -> dict[str, int]:
+        return {
+            "club": self.world.club.pk,
+            "game": self.game.pk,
+            "season": self.season.pk,
+            "public_season": self.public_season.pk,
+        }
+
+
+@pytest.fixture
+def scene(world: World) -> Scene:
+    start, end = TODAY - datetime.timedelta(days=10), TODAY + datetime.timedelta(days=10)
+    season = SeasonFactory(club=world.club, name="Now", starts_on=start, ends_on=end)
+    # An open-ended game with two deals: it can take a third, be corrected, undone,
+    # finished or abandoned.
+    game = world.record(world.start(options={}), *WIDOW_DEALS[:2])
+    public = ClubFactory(name="Open club", slug="open", results_public=True)
+    public_season = SeasonFactory(club=public, name="Open", starts_on=start, ends_on=end)
+    strangers = [PlayerFactory(club=public, name=f"Open {i}") for i in range(3)]
+    host = member(public, Role.SCORER, username="host")
+    open_game = services.game_start(
+        actor=host,
+        club=public,
+        game_type="widow_whist",
+        players=strangers,
+        options={"finish": {"deals": 1}},
+    )
+    services.deal_record(actor=host, game=open_game, number=1, record=WIDOW_DEALS[0])
+    return Scene(world=world, game=game, season=season, public_season=public_season)
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    name: str
+    method: str
+    path: str
+    expect: tuple[int, int, int, int]  # anonymous, outsider, member, admin
+    body: Callable[[Scene], Any] | None = None
+    headers: dict[str, str] = field(default_factory=dict)
+    changes_state: bool = True  # when it succeeds (for writes)
+
+
+def _start_body(scene: Scene) -> dict[str, Any]:
+    players = [p.pk for p in scene.world.players[:3]]
+    return {"club": scene.world.club.pk, "game_type": "widow_whist", "players": players}
+
+
+ENDPOINTS = [
+    Endpoint(
+        "token issue",
+        "POST",
+        "/api/v1/auth/token/",
+        (200, 200, 200, 200),
+        body=lambda s: {"username": "director", "password": "password"},
+        changes_state=False,
+    ),
+    Endpoint("token revoke", "DELETE", "/api/v1/auth/token/", (401, 204, 204, 204)),
+    Endpoint("clubs list", "GET", "/api/v1/clubs/", (401, 200, 200, 200)),
+    Endpoint(
+        "clubs create",
+        "POST",
+        "/api/v1/clubs/",
+        (401, 201, 201, 201),
+        body=lambda s: {"name": "New", "slug": "new"},
+    ),
+    Endpoint("club detail", "GET", "/api/v1/clubs/{club}/", (401, 404, 200, 200)),
+    Endpoint("players list", "GET", "/api/v1/clubs/{club}/players/", (401, 404, 200, 200)),
+    Endpoint(
+        "players create",
+        "POST",
+        "/api/v1/clubs/{club}/players/",
+        (401, 404, 403, 201),
+        body=lambda s: {"name": "Eve"},
+    ),
+    Endpoint("seasons list", "GET", "/api/v1/clubs/{club}/seasons/", (401, 404, 200, 200)),
+    Endpoint(
+        "seasons create",
+        "POST",
+        "/api/v1/clubs/{club}/seasons/",
+        (401, 404, 403, 201),
+        body=lambda s: {"name": "Next", "starts_on": "2099-01-01", "ends_on": "2099-12-31"},
+    ),
+    Endpoint(
+        "standings (private club)",
+        "GET",
+        "/api/v1/seasons/{season}/standings/",
+        (401, 404, 200, 200),
+    ),
+    Endpoint(
+        "standings (public club)",
+        "GET",
+        "/api/v1/seasons/{public_season}/standings/",
+        (200, 200, 200, 200),
+    ),
+    Endpoint("games list", "GET", "/api/v1/games/", (401, 200, 200, 200)),
+    Endpoint("games create", "POST", "/api/v1/games/", (401, 400, 201, 201), body=_start_body),
+    Endpoint("game detail", "GET", "/api/v1/games/{game}/", (401, 404, 200, 200)),
+    Endpoint("game finish", "POST", "/api/v1/games/{game}/finish/", (401, 404, 403, 200)),
+    Endpoint("game abandon", "POST", "/api/v1/games/{game}/abandon/", (401, 404, 403, 200)),
+    Endpoint(
+        "game undo",
+        "POST",
+        "/api/v1/games/{game}/undo/",
+        (401, 404, 403, 200),
+        body=lambda s: {"reason": "oops"},
+    ),
+    Endpoint("deals list", "GET", "/api/v1/games/{game}/deals/", (401, 404, 200, 200)),
+    Endpoint(
+        "deals create",
+        "POST",
+        "/api/v1/games/{game}/deals/",
+        (401, 404, 403, 201),
+        body=lambda s: {"number": 3, **WIDOW_DEALS[2]},
+        headers={"HTTP_IDEMPOTENCY_KEY": "matrix"},
+    ),
+    Endpoint("deal detail", "GET", "/api/v1/games/{game}/deals/1/", (401, 404, 200, 200)),
+    Endpoint(
+        "deal correct",
+        "PUT",
+        "/api/v1/games/{game}/deals/1/",
+        (401, 404, 403, 200),
+        body=lambda s: {"record": {"widow": 1, "tricks": [3, 7, 3]}, "reason": "misread"},
+        headers={"HTTP_IF_MATCH": '"1"'},
+    ),
+    Endpoint("deal history", "GET", "/api/v1/games/{game}/deals/1/history/", (401, 404, 200, 200)),
+]
+
+
+def snapshot() -> tuple[Any, ...]:
+    """Everything an endpoint could change."""
+    return (
+        list(Club.objects.values_list("pk", "name", "results_public")),
+        list(Membership.objects.values_list("pk", "role")),
+        list(Player.objects.values_list("pk", "name")),
+        list(Season.objects.values_list("pk", "name")),
+        list(Game.objects.values_list("pk", "status", "deal_count")),
+        list(Deal.objects.values_list("pk", "version", "record")),
+        DealRevision.objects.count(),
+        Token.objects.count(),
+    )
+
+
+def test_every_api_route_and_method_is_in_the_matrix() -> None:
+    from scorekeeper.api import urls
+
+    ids = {"club": 1, "game": 1, "season": 1, "public_season": 1}
+    tried = {(resolve(e.path.format(**ids)).url_name, e.method) for e in ENDPOINTS}
+    routes = set()
+    for pattern in urls.urlpatterns:
+        if pattern.name == "not-found":
+            continue
+        view = pattern.callback.view_class  # type: ignore[union-attr]
+        for method in ("get", "post", "put", "patch", "delete"):
+            if hasattr(view, method):
+                routes.add((pattern.name, method.upper()))
+    assert routes == tried
+
+
+@pytest.mark.parametrize("caller", CALLERS)
+@pytest.mark.parametrize("endpoint", ENDPOINTS, ids=lambda e: e.name)
+def test_permission_matrix(scene: Scene, endpoint: Endpoint, caller: str) -> None:
+    world = scene.world
+    expected = endpoint.expect[CALLERS.index(caller)]
+    client = world.client(caller)
+    path = endpoint.path.format(**scene.ids())
+    body = endpoint.body(scene) if endpoint.body else None
+    before = snapshot()
+
+    response = client.generic(
+        endpoint.method,
+        path,
+        data=b"" if body is None else json.dumps(body),
+        content_type="application/json",
+        **endpoint.headers,
+    )
+
+    assert response.status_code == expected, (response.status_code, response.content[:300])
+    after = snapshot()
+    if expected >= 400:
+        error = error_of(response)
+        assert (
+            error["code"]
+            == {
+                400: "invalid",
+                401: "not_authenticated",
+                403: "permission_denied",
+                404: "not_found",
+            }[expected]
+        )
+        assert after == before, "a refused request changed the database"
+    elif endpoint.method == "GET":
+        assert after == before
+    elif endpoint.changes_state:
+        assert after != before, "a successful write changed nothing"
+
+    if caller == "outsider":
+        # Nothing of the club shows, whatever the answer.
+        content = response.content.decode()
+        assert "Home club" not in content
+        for player in world.players:
+            assert f'"{player.name}"' not in content
+    if expected == 404:
+        # Exactly what a caller gets for an object that does not exist.
+        missing_ids = {key: 999999 for key in scene.ids()}
+        missing = client.generic(
+            endpoint.method,
+            endpoint.path.format(**missing_ids),
+            data=b"" if body is None else json.dumps(body),
+            content_type="application/json",
+            **endpoint.headers,
+        )
+        assert missing.status_code == 404
+        assert error_of(missing) == error_of(response)

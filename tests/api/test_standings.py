@@ -1,0 +1,103 @@
+"""Season standings: public or members only."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+
+from scorekeeper import services
+from scorekeeper.models import Season
+from tests.api.helpers import ITALIAN_DEALS, WIDOW_DEALS, World, error_of
+from tests.factories import SeasonFactory
+
+TODAY = datetime.date.today()
+
+
+@pytest.fixture
+def season(world: World) -> Season:
+    start, end = TODAY - datetime.timedelta(days=30), TODAY + datetime.timedelta(days=30)
+    return SeasonFactory(club=world.club, name="This season", starts_on=start, ends_on=end)
+
+
+def url(season: Season | int) -> str:
+    pk = season if isinstance(season, int) else season.pk
+    return f"/api/v1/seasons/{pk}/standings/"
+
+
+def test_standings_over_finished_games(world: World, season: Season) -> None:
+    # Widow whist, finished: totals from WIDOW_DEALS.
+    widow = world.record(world.start(), *WIDOW_DEALS)
+    # Italian whist with Dee instead of Ann, finished.
+    italian = services.game_start(
+        actor=world.users["scorer"],
+        club=world.club,
+        game_type="italian_whist",
+        players=world.players[1:4],
+        options={"limit": 5},
+    )
+    world.record(italian, *ITALIAN_DEALS)
+    # In progress and abandoned games do not count.
+    world.record(world.start(), WIDOW_DEALS[0])
+    abandoned = world.record(world.start(), *WIDOW_DEALS[:2])
+    services.game_abandon(actor=world.users["admin"], game=abandoned)
+
+    response = world.client("member").get(url(season))
+    assert response.status_code == 200
+    body = response.json()
+    assert body["season"]["id"] == season.pk and body["game_type"] is None
+    rows = {row["name"]: row for row in body["standings"]}
+    assert set(rows) == {"Ann", "Bob", "Cy", "Dee"}
+    ann = widow.results.get(position=0)
+    assert rows["Ann"]["games_played"] == 1
+    assert rows["Ann"]["total_score"] == ann.total
+    assert rows["Ann"]["games_won"] == int(ann.won)
+    assert rows["Bob"]["games_played"] == 2
+    assert rows["Dee"]["games_played"] == 1
+    assert sum(row["games_won"] for row in body["standings"]) >= 2
+
+    only = world.client("member").get(url(season), {"game_type": "italian_whist"}).json()
+    assert only["game_type"] == "italian_whist"
+    assert {row["name"] for row in only["standings"]} == {"Bob", "Cy", "Dee"}
+    assert all(row["games_played"] == 1 for row in only["standings"])
+
+
+def test_bad_game_type_is_400(world: World, season: Season) -> None:
+    response = world.client("member").get(url(season), {"game_type": "snap"})
+    assert response.status_code == 400
+    assert error_of(response)["field"] == "game_type"
+
+
+@pytest.mark.parametrize(
+    ("public", "caller", "status"),
+    [
+        (False, "anonymous", 401),
+        (False, "outsider", 404),
+        (False, "member", 200),
+        (False, "admin", 200),
+        (True, "anonymous", 200),
+        (True, "outsider", 200),
+        (True, "member", 200),
+        (True, "admin", 200),
+    ],
+)
+def test_standings_public_or_members_only(
+    world: World, season: Season, public: bool, caller: str, status: int
+) -> None:
+    world.club.results_public = public
+    world.club.save()
+    world.record(world.start(), *WIDOW_DEALS)
+    response = world.client(caller).get(url(season))
+    assert response.status_code == status
+    if status == 200:
+        assert len(response.json()["standings"]) == 3
+    else:
+        assert "standings" not in response.json()
+        error_of(response)
+
+
+@pytest.mark.parametrize(("caller", "status"), [("anonymous", 401), ("member", 404)])
+def test_a_missing_season_looks_like_a_private_one(world: World, caller: str, status: int) -> None:
+    missing = world.client(caller).get(url(999999))
+    assert missing.status_code == status
+    assert world.client(caller).get(url(10**25)).status_code == status
