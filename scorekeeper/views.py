@@ -1,8 +1,9 @@
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from . import selectors
 from .health import all_ok, run_checks
 
 
@@ -16,4 +17,8 @@ def healthz(request: HttpRequest) -> JsonResponse:
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "scorekeeper/home.html")
+    """Signed in: your clubs (straight to the club when there is one). Otherwise: what this is."""
+    clubs = list(selectors.clubs_visible_to(request.user))
+    if len(clubs) == 1:
+        return redirect("club", slug=clubs[0].slug)
+    return render(request, "scorekeeper/home.html", {"clubs": clubs})

@@ -1,0 +1,1 @@
+"""Server-rendered phone pages: sign in, club home, new game, the game page, table links."""
