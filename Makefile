@@ -14,7 +14,7 @@ PIP_COMPILE_ARGS ?=
 PIP_COMPILE := $(PY) -m piptools compile --quiet --generate-hashes --allow-unsafe --strip-extras \
 	--no-emit-index-url --no-emit-find-links $(PIP_COMPILE_ARGS)
 
-.PHONY: help install run test lint bench worker beat lock clean
+.PHONY: help install run test lint bench worker beat lock clean screenshots
 
 help:
 	@echo "make run     install into $(VENV), migrate, seed demo data (when available), serve"
@@ -24,6 +24,7 @@ help:
 	@echo "make worker  run a Celery worker (needs CELERY_BROKER_URL)"
 	@echo "make beat    run Celery beat (needs CELERY_BROKER_URL)"
 	@echo "make lock    regenerate requirements.lock and requirements-dev.lock from pyproject.toml"
+	@echo "make screenshots  phone-sized PNGs of the main pages into docs/screenshots/ (needs Chromium)"
 
 $(PY):
 	$(PYTHON_BOOT) -m venv $(VENV)
@@ -65,6 +66,10 @@ worker: install
 
 beat: install
 	$(VENV)/bin/celery -A scorekeeper beat --loglevel=INFO --schedule=var/celerybeat-schedule
+
+# Demo data on a throwaway SQLite database, served and photographed at 390x844 by Chromium.
+screenshots: install
+	$(PY) scripts/screenshots.py
 
 # Hash every file PyPI has for each pin (ignoring any local pip mirror/find-links config),
 # so the locks install anywhere with --require-hashes.

@@ -444,8 +444,14 @@ def deal_correct(
 
 
 @transaction.atomic
-def deal_undo(*, actor: Actor, game: Game, reason: str = "") -> int:
-    """Take back the last deal (its history stays). Returns the number undone."""
+def deal_undo(
+    *, actor: Actor, game: Game, reason: str = "", expected_number: int | None = None
+) -> int:
+    """Take back the last deal (its history stays). Returns the number undone.
+
+    With ``expected_number`` (the last deal as the caller saw it), a page or client
+    that is behind cannot undo a deal it has not seen.
+    """
     game = _locked_for_scoring(game, actor, "undo deals")
     _writable(game)
     if game.ended_by_hand:
@@ -453,6 +459,11 @@ def deal_undo(*, actor: Actor, game: Game, reason: str = "") -> int:
     last = game.deals.order_by("-number").first()
     if last is None:
         raise Conflict("the game has no deal to undo")
+    if expected_number is not None and last.number != expected_number:
+        raise Conflict(
+            f"deal {expected_number} is not the last deal any more; nothing was undone",
+            deal=expected_number,
+        )
     DealRevision.objects.create(
         game=game,
         number=last.number,

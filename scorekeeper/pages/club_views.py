@@ -1,18 +1,432 @@
-"""Being built: every view answers 404 until its page exists."""
+"""The club side of the phone pages: a club's home, its players, new games, table links,
+and the read-only scoresheet of a finished game shared by link.
 
+Reads come from :mod:`scorekeeper.selectors`, writes go through :mod:`scorekeeper.services`
+(which check the caller's rights again); who sees a page is decided by
+:mod:`scorekeeper.access`. A club's pages answer 404 to anyone who is not a member, so
+they do not reveal that it exists.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
 from typing import Any
 
+import segno
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core import signing
+from django.db.models import Prefetch, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.cache import patch_vary_headers
+from django.utils.safestring import SafeString, mark_safe
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods
+
+from rules_engine import GAMES
+from scorekeeper import access, selectors, services
+from scorekeeper.errors import ServiceError
+from scorekeeper.models import Club, Game, GameStatus, Player, Result, TableLink
+
+from .actors import SESSION_KEY, remember_table_link
+from .club_forms import GameSetupForm
+
+SHARE_SALT = "share-game"  # as in scorekeeper.pages.sharing.share_token
+RECENT_RESULTS = 10
+IN_PROGRESS_SHOWN = 30
+PLAYER_GAMES = 100
 
 
-def _missing(request: HttpRequest, **kwargs: Any) -> HttpResponse:
-    raise Http404("this page is being built")
+def _member_club(request: HttpRequest, slug: str) -> Club:
+    """The club, if the caller is a member; 404 otherwise (clubs are not revealed)."""
+    club = get_object_or_404(Club, slug=slug)
+    if not access.is_member(request.user, club):
+        raise Http404("no such club")
+    return club
 
 
-club_home = _missing
-game_new = _missing
-game_setup = _missing
-player_page = _missing
-table_link_page = _missing
-table_link_enter = _missing
-shared_game = _missing
+def club_url(club: Club) -> str:
+    return reverse("club", kwargs={"slug": club.slug})
+
+
+def _forbidden(request: HttpRequest, message: str, back: str) -> HttpResponse:
+    return render(
+        request, "pages/club/forbidden.html", {"message": message, "back": back}, status=403
+    )
+
+
+# --- Summaries of games ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Standing:
+    name: str
+    total: int
+    won: bool
+    player_id: int | None = None
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """A game as a card shows it: who plays, the totals, where it has got to."""
+
+    game: Game
+    players: list[Standing]
+    deal_number: int | None = None  # the next deal, while in progress
+    scheduled_deals: int | None = None
+    dealer: str = ""
+
+    @property
+    def name(self) -> str:
+        return GAMES[self.game.game_type].name
+
+    @property
+    def winners(self) -> list[str]:
+        return [p.name for p in self.players if p.won]
+
+
+def _in_progress(game: Game) -> GameSummary:
+    payload = selectors.game_payload(game)
+    names = [seat["name"] for seat in payload["seats"]]
+    next_deal = payload["next_deal"] or {}
+    dealer = next_deal.get("dealer")
+    return GameSummary(
+        game=game,
+        players=[
+            Standing(name=name, total=total, won=False)
+            for name, total in zip(names, payload["totals"], strict=True)
+        ],
+        deal_number=next_deal.get("number"),
+        scheduled_deals=payload["scheduled_deals"],
+        dealer=names[dealer] if isinstance(dealer, int) and 0 <= dealer < len(names) else "",
+    )
+
+
+def _from_results(game: Game) -> GameSummary:
+    """A finished (or abandoned) game from its stored results, without replaying its deals."""
+    return GameSummary(
+        game=game,
+        players=[
+            Standing(name=r.player.name, total=r.total, won=r.won, player_id=r.player_id)
+            for r in game.results.all()
+        ],
+    )
+
+
+def _with_results(games: QuerySet[Game]) -> QuerySet[Game]:
+    """The games with their results (in seat order) and the players' names, in one query."""
+    return games.prefetch_related(
+        Prefetch("results", queryset=Result.objects.select_related("player").order_by("position"))
+    )
+
+
+# --- Club home ------------------------------------------------------------------------------
+
+
+def _standings_context(request: HttpRequest, club: Club) -> dict[str, Any]:
+    game_type = request.GET.get("game_type", "")
+    if game_type not in GAMES:
+        game_type = ""
+    season = selectors.season_for_date(club, timezone.localdate())
+    rows = selectors.season_standings(season, game_type or None) if season is not None else []
+    return {
+        "season": season,
+        "standings": rows,
+        "game_type": game_type,
+        "game_types": [(game.key, game.name) for game in GAMES.values()],
+        "game_type_name": GAMES[game_type].name if game_type else "",
+    }
+
+
+@login_required
+@require_GET
+def club_home(request: HttpRequest, slug: str) -> HttpResponse:
+    """Games in progress, recent results, this season's standings, the roster."""
+    club = _member_club(request, slug)
+    standings = _standings_context(request, club)
+    if (
+        request.headers.get("HX-Request") == "true"
+        and request.headers.get("HX-Target") == "standings"
+        and request.headers.get("HX-History-Restore-Request") != "true"
+    ):
+        # The game-type filter, changed: only the standings are sent again.
+        response = render(request, "pages/club/_standings.html", {"club": club, **standings})
+        patch_vary_headers(response, ["HX-Request", "HX-Target"])
+        return response
+    playing = Game.objects.filter(club=club, status=GameStatus.IN_PROGRESS).select_related("club")
+    finished = _with_results(
+        Game.objects.filter(club=club, status=GameStatus.FINISHED).order_by("-ended_at", "-id")
+    )
+    context = {
+        "club": club,
+        "can_start": access.can_start_game(request.user, club),
+        "in_progress": [
+            _in_progress(g) for g in playing.order_by("-updated_at", "-id")[:IN_PROGRESS_SHOWN]
+        ],
+        "recent": [_from_results(g) for g in finished[:RECENT_RESULTS]],
+        "roster": list(selectors.roster(club).filter(active=True)),
+        **standings,
+    }
+    response = render(request, "pages/club/home.html", context)
+    patch_vary_headers(response, ["HX-Request", "HX-Target"])
+    return response
+
+
+# --- Players --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayerGame:
+    summary: GameSummary
+    own: Standing | None  # the player's own line
+
+    @classmethod
+    def of(cls, summary: GameSummary, player: Player) -> PlayerGame:
+        own = next((p for p in summary.players if p.player_id == player.pk), None)
+        return cls(summary=summary, own=own)
+
+
+@login_required
+@require_GET
+def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
+    """A player's games, newest first, for the members of the player's club."""
+    player = get_object_or_404(Player.objects.select_related("club"), pk=player_id)
+    if not access.is_member(request.user, player.club):
+        raise Http404("no such player")
+    games = Game.objects.filter(seats__player=player).order_by("-played_on", "-id")
+    rows = [
+        PlayerGame.of(_from_results(game), player) for game in _with_results(games)[:PLAYER_GAMES]
+    ]
+    finished = [row for row in rows if row.summary.game.status == GameStatus.FINISHED]
+    return render(
+        request,
+        "pages/club/player.html",
+        {
+            "club": player.club,
+            "player": player,
+            "rows": rows,
+            "finished_count": len(finished),
+            "won_count": sum(1 for row in finished if row.own is not None and row.own.won),
+        },
+    )
+
+
+# --- New game -------------------------------------------------------------------------------
+
+
+@login_required
+@require_GET
+def game_new(request: HttpRequest, slug: str) -> HttpResponse:
+    """Which game? Each as a big card with its two-line summary."""
+    club = _member_club(request, slug)
+    if not access.can_start_game(request.user, club):
+        return _forbidden(request, "Only the club's members can start games.", club_url(club))
+    return render(request, "pages/club/game_new.html", {"club": club, "games": GAMES.values()})
+
+
+def _add_player(request: HttpRequest, club: Club, form: GameSetupForm, can_add: bool) -> None:
+    """Add the typed name to the roster and seat them at the first empty seat."""
+    try:
+        player = services.player_create(actor=request.user, club=club, name=form.new_player)
+    except ServiceError as error:
+        form.errors["new_player" if can_add else "general"] = error.message
+        return
+    form.roster = sorted([*form.roster, player], key=lambda p: p.name.lower())
+    seat = form.seat_first_empty(player)
+    form.new_player = ""
+    where = f" and seated at seat {seat + 1}" if seat is not None else ""
+    form.notice = f"{player.name} is on the roster{where}."
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def game_setup(request: HttpRequest, slug: str, game_type: str) -> HttpResponse:
+    """Seats, first dealer and house rules of a new game; on success, to the game page."""
+    club = _member_club(request, slug)
+    rules = GAMES.get(game_type)
+    if rules is None:
+        raise Http404("no such game")
+    if not access.can_start_game(request.user, club):
+        return _forbidden(request, "Only the club's members can start games.", club_url(club))
+    can_add = access.can_manage_roster(request.user, club)
+    roster = list(selectors.roster(club).filter(active=True))
+    form = GameSetupForm(rules, roster, request.POST if request.method == "POST" else None)
+    if request.method == "POST":
+        if form.new_player or request.POST.get("action") == "add":
+            _add_player(request, club, form, can_add)
+        else:
+            players = form.read_players()
+            options = form.read_options()
+            first_dealer = form.first_dealer
+            if players is not None and len(players) in rules.player_counts:
+                # (With the wrong number of players, that is the one thing to say.)
+                first_dealer = form.read_first_dealer(len(players)) or 0
+            if players is not None and options is not None and not form.has_errors:
+                try:
+                    game = services.game_start(
+                        actor=request.user,
+                        club=club,
+                        game_type=rules.key,
+                        players=players,
+                        options=options,
+                        first_dealer=first_dealer,
+                    )
+                except ServiceError as error:
+                    form.add_error(error.field, error.message)
+                else:
+                    return redirect("game", game_id=game.pk)
+    return render(
+        request,
+        "pages/club/game_setup.html",
+        {"club": club, "rules": rules, "form": form, "can_add": can_add},
+    )
+
+
+# --- Table links ----------------------------------------------------------------------------
+
+
+def _qr_svg(url: str) -> SafeString:
+    """The URL as a QR code, an inline SVG that scales to its box (segno writes it all)."""
+    qr = segno.make(url, error="m")
+    svg = qr.svg_inline(
+        scale=4, border=4, omitsize=True, dark="#000", light="#fff", title="QR code of the link"
+    )
+    # segno's own markup: the URL is encoded in the pattern, never embedded as text.
+    return mark_safe(svg)
+
+
+@never_cache
+@login_required
+@require_http_methods(["GET", "POST"])
+def table_link_page(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The game's table link and its QR code, for the people who can score the game."""
+    game = get_object_or_404(Game.objects.select_related("club"), pk=game_id)
+    if not access.is_member(request.user, game.club):
+        raise Http404("no such game")
+    game_url = reverse("game", kwargs={"game_id": game.pk})
+    if not access.can_score(request.user, game):
+        return _forbidden(
+            request,
+            "Only the club's scorers and the game's players can share its table link.",
+            game_url,
+        )
+    if request.method == "POST":
+        try:
+            if request.POST.get("action") == "revoke":
+                services.table_link_revoke(actor=request.user, game=game)
+                messages.success(request, "The table link is revoked: it no longer works.")
+            else:
+                services.table_link_create(actor=request.user, game=game)
+                messages.success(request, "Here is a new table link. The old one no longer works.")
+        except ServiceError as error:
+            messages.error(request, error.message)
+        return redirect("table-link", game_id=game.pk)
+
+    link = selectors.active_table_link(game)
+    if (
+        link is None
+        and game.status == GameStatus.IN_PROGRESS
+        and not TableLink.objects.filter(game=game).exists()
+    ):
+        # The first visit makes the link; after a revoke it takes the "New link" button.
+        try:
+            link = services.table_link_create(actor=request.user, game=game)
+        except ServiceError as error:
+            messages.error(request, error.message)
+    context: dict[str, Any] = {
+        "game": game,
+        "game_name": GAMES[game.game_type].name,
+        "players": [seat.player.name for seat in game.seats.select_related("player")],
+        "game_url": game_url,
+        "link": link,
+    }
+    if link is not None:
+        url = request.build_absolute_uri(reverse("table-enter", kwargs={"token": link.token}))
+        context.update(url=url, qr=_qr_svg(url))
+    return render(request, "pages/club/table_link.html", context)
+
+
+@never_cache
+@require_http_methods(["GET", "POST"])
+def table_link_enter(request: HttpRequest, token: str) -> HttpResponse:
+    """Someone at the table scanned the code: no account needed, this game only."""
+    guest = selectors.table_guest(token)
+    if guest is None:
+        return render(request, "pages/club/link_gone.html", status=404)
+    game = get_object_or_404(Game.objects.select_related("club"), pk=guest.game_id)
+    if request.method == "POST":
+        remember_table_link(request, game.pk, token, request.POST.get("name", ""))
+        return redirect("game", game_id=game.pk)
+    remembered = request.session.get(SESSION_KEY, {}).get(str(game.pk), {})
+    return render(
+        request,
+        "pages/club/table_enter.html",
+        {
+            "game": game,
+            "game_name": GAMES[game.game_type].name,
+            "players": [seat.player.name for seat in game.seats.select_related("player")],
+            "name": remembered.get("name", ""),
+        },
+    )
+
+
+# --- Shared scoresheet ----------------------------------------------------------------------
+
+
+@require_GET
+def shared_game(request: HttpRequest, signed: str) -> HttpResponse:
+    """The final scoresheet of a finished game, read-only, for anyone with the link."""
+    try:
+        game_id = signing.loads(signed, salt=SHARE_SALT)
+    except signing.BadSignature:
+        game_id = None
+    game = (
+        Game.objects.select_related("club").filter(pk=game_id).first()
+        if type(game_id) is int  # not a bool
+        else None
+    )
+    if game is None or game.status != GameStatus.FINISHED:
+        return render(request, "pages/club/shared_gone.html", status=404)
+    payload = selectors.game_payload(game)
+    names = [seat["name"] for seat in payload["seats"]]
+    winners = set(payload["winners"])
+    placing = {
+        seat: 1 + sum(1 for other in payload["totals"] if other > total)
+        for seat, total in enumerate(payload["totals"])
+    }
+    final = sorted(
+        (
+            {
+                "name": name,
+                "total": payload["totals"][seat],
+                "placing": placing[seat],
+                "won": seat in winners,
+            }
+            for seat, name in enumerate(names)
+        ),
+        key=lambda row: (row["placing"], row["name"]),
+    )
+    deals = [
+        {
+            "number": deal["number"],
+            "dealer": names[deal["dealer"]],
+            "cells": list(zip(deal["scores"], deal["totals"], strict=True)),
+        }
+        for deal in payload["deals"]
+    ]
+    return render(
+        request,
+        "pages/club/shared_game.html",
+        {
+            "game": game,
+            "game_name": GAMES[game.game_type].name,
+            "names": names,
+            "winners": [names[seat] for seat in sorted(winners)],
+            "final": final,
+            "deals": deals,
+            "totals": payload["totals"],
+        },
+    )

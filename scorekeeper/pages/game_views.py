@@ -1,18 +1,478 @@
-"""Being built: every view answers 404 until its page exists."""
+"""The game page: whose deal it is, entering it, the scoresheet; correcting and undoing deals.
 
+Every write goes through :mod:`scorekeeper.services`. Without JavaScript each form is
+a plain POST answered by a redirect (or by the page again, with the errors beside the
+fields); with htmx the game section is swapped in place, and the preview and the
+prediction-whist bids are posted as they are tapped.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.contrib import messages
+from django.contrib.auth.models import User
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.text import capfirst
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import retarget
+from django_htmx.middleware import HtmxDetails
+
+import rules_engine
+from rules_engine import RuleError
+from scorekeeper import access, selectors, services
+from scorekeeper.access import Actor, TableGuest, actor_name
+from scorekeeper.errors import IdempotencyMismatch, InvalidInput, ServiceError, StaleVersion
+from scorekeeper.models import Game, GameStatus
+from scorekeeper.scoring import sheet_for
+
+from .actors import game_and_actor
+from .game_forms import ENTRIES, DealEntry, PredictionEntry, ThirdHandEntry, entry_for
+from .game_sheet import (
+    Preview,
+    chart,
+    deal_header,
+    game_end_text,
+    preview_of,
+    record_summary,
+    scoresheet,
+    signed,
+)
+from .game_sheet import number as total_text
+from .sharing import share_token
 
 
-def _missing(request: HttpRequest, **kwargs: Any) -> HttpResponse:
-    raise Http404("this page is being built")
+class HtmxHttpRequest(HttpRequest):
+    """A request that went through django-htmx's middleware."""
+
+    htmx: HtmxDetails
 
 
-game_page = _missing
-deal_save = _missing
-deal_preview = _missing
-bids_save = _missing
-deal_undo = _missing
-game_finish = _missing
-deal_page = _missing
+GAME_TEMPLATE = "pages/game/game.html"
+SECTION_TEMPLATE = "pages/game/_game.html"
+MAX_KEY = 100
+
+
+def _posted_int(data: QueryDict, name: str) -> int | None:
+    value = data.get(name, "")
+    return int(value) if value.isascii() and value.isdigit() else None
+
+
+def _idempotency_key(data: QueryDict | None = None) -> str:
+    """The key a deal is saved under: the one posted (kept after a rejection), or a new one."""
+    key = (data.get("idempotency_key", "") if data is not None else "").strip()[:MAX_KEY]
+    return key or str(uuid.uuid4())
+
+
+def _names(payload: Mapping[str, Any]) -> list[str]:
+    return [seat["name"] for seat in payload["seats"]]
+
+
+def _deal_context(payload: Mapping[str, Any], number: int | None) -> dict[str, Any] | None:
+    """Deal ``number``'s context (past, or the next one), as the entry form needs it."""
+    if number is None:
+        return None
+    if 1 <= number <= len(payload["deals"]):
+        return dict(payload["deals"][number - 1])
+    nxt = payload["next_deal"]
+    if nxt is not None and nxt["number"] == number:
+        return dict(nxt)
+    return None
+
+
+def _entry(
+    game: Game,
+    payload: Mapping[str, Any],
+    context: Mapping[str, Any],
+    values: Mapping[str, str] | None,
+) -> DealEntry:
+    return entry_for(
+        game.game_type,
+        players=_names(payload),
+        context=context,
+        options=payload["options"],
+        values=values,
+    )
+
+
+def _next_entry(game: Game, payload: Mapping[str, Any]) -> DealEntry | None:
+    """The form for the next deal; prediction whist's bids come back from their draft."""
+    nxt = payload["next_deal"]
+    if nxt is None:
+        return None
+    values: dict[str, str] = {}
+    if game.game_type == "prediction_whist":
+        bids = selectors.deal_draft(game).get("bids") or []
+        values = {f"bids-{seat}": str(bid) for seat, bid in enumerate(bids) if bid is not None}
+    return _entry(game, payload, nxt, values)
+
+
+def _preview(game: Game, entry: DealEntry, payload: Mapping[str, Any]) -> Preview:
+    """What the deal being entered would score, or what is still to tap."""
+    nxt = payload["next_deal"]
+    if nxt is None or nxt["number"] != entry.number:
+        return Preview(error=f"Deal {entry.number} is already recorded. Reload the page to see it.")
+    if not entry.complete:
+        if not entry.touched:
+            return Preview(message="The scores of the deal show here as you tap.")
+        return Preview(message=next(iter(entry.missing.values()), ""))
+    try:
+        scored = sheet_for(game).preview(entry.record)
+    except RuleError as error:
+        return Preview(error=error.message)
+    return preview_of(entry, scored)
+
+
+def _game_context(
+    request: HtmxHttpRequest,
+    game: Game,
+    actor: Actor,
+    *,
+    entry: DealEntry | None = None,
+    preview: Preview | None = None,
+    key: str | None = None,
+    notices: list[tuple[str, str]] | None = None,
+) -> dict[str, Any]:
+    payload = selectors.game_payload(game)
+    names = _names(payload)
+    can_score = access.can_score(actor, game) and game.status != GameStatus.ABANDONED
+    if entry is None and can_score:
+        entry = _next_entry(game, payload)
+    if entry is not None and preview is None:
+        preview = (
+            _preview(game, entry, payload)
+            if entry.touched
+            else Preview(message="The scores of the deal show here as you tap.")
+        )
+    nxt = payload["next_deal"]
+    scheduled = payload["scheduled_deals"]
+    is_user = isinstance(actor, User) and actor.is_authenticated
+    winners = [names[seat] for seat in payload["winners"]]
+    share_url = ""
+    if payload["finished"]:
+        share_url = request.build_absolute_uri(reverse("game-shared", args=[share_token(game)]))
+    deals = payload["deals"]
+    can_undo = (
+        can_score and bool(deals) and not game.ended_by_hand and game.status != GameStatus.ABANDONED
+    )
+    return {
+        "game": game,
+        "payload": payload,
+        "game_name": rules_engine.GAMES[game.game_type].name,
+        "header": deal_header(game.game_type, nxt, names, payload["options"], scheduled)
+        if nxt is not None
+        else "",
+        "end_text": game_end_text(game.game_type, payload["options"], scheduled),
+        "sheet": scoresheet(payload),
+        "chart": chart(payload),
+        "entry": entry if can_score and nxt is not None else None,
+        "sections": entry.sections() if entry is not None else [],
+        "preview": preview,
+        "idempotency_key": key or _idempotency_key(),
+        "can_score": can_score,
+        "is_user": is_user,
+        "guest_name": actor_name(actor) if isinstance(actor, TableGuest) else "",
+        "winners": winners,
+        "share_url": share_url,
+        "last_deal": deals[-1]["number"] if can_undo else None,
+        "can_finish": can_score and game.status == GameStatus.IN_PROGRESS and bool(deals),
+        "notices": notices or [],
+    }
+
+
+def _render_game(
+    request: HtmxHttpRequest, context: dict[str, Any], status: int = 200
+) -> HttpResponse:
+    if request.htmx and not request.htmx.boosted:
+        # htmx swaps only 2xx answers: a rejection is shown with 200.
+        return render(request, SECTION_TEMPLATE, context)
+    return render(request, GAME_TEMPLATE, context, status=status)
+
+
+def _after_write(
+    request: HtmxHttpRequest, game: Game, actor: Actor, *, notice: str = "", error: str = ""
+) -> HttpResponse:
+    """The page after a write: redirected to (plain POST), or its section swapped in (htmx)."""
+    game.refresh_from_db()
+    if request.htmx:
+        notices = [("error", error)] if error else [("success", notice)] if notice else []
+        response = render(
+            request, SECTION_TEMPLATE, _game_context(request, game, actor, notices=notices)
+        )
+        response = retarget(response, "#game")
+        response["HX-Reswap"] = "outerHTML show:#game:top"
+        return response
+    if error:
+        messages.error(request, capfirst(error))
+    elif notice:
+        messages.success(request, notice)
+    return redirect("game", game_id=game.pk)
+
+
+@require_GET
+def game_page(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    game, actor = game_and_actor(request, game_id)
+    return _render_game(request, _game_context(request, game, actor))
+
+
+@require_POST
+def deal_save(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    """Record the next deal, once: the form's idempotency key makes a repeat harmless."""
+    game, actor = game_and_actor(request, game_id)
+    payload = selectors.game_payload(game)
+    number = _posted_int(request.POST, "number")
+    key = _idempotency_key(request.POST)
+    context = _deal_context(payload, number)
+    entry = _entry(game, payload, context, request.POST) if context is not None else None
+    is_next = payload["next_deal"] is not None and number == payload["next_deal"]["number"]
+    if entry is not None and is_next and not entry.complete:
+        entry.require_all()
+        return _render_game(
+            request, _game_context(request, game, actor, entry=entry, key=key), status=422
+        )
+    record = entry.record if entry is not None and entry.record is not None else {}
+    try:
+        recorded = services.deal_record(
+            actor=actor, game=game, number=number or 0, record=record, idempotency_key=key
+        )
+    except InvalidInput as error:
+        if entry is None or not is_next:
+            return _after_write(request, game, actor, error=error.message)
+        entry.apply_error(error.field, error.message)
+        return _render_game(
+            request, _game_context(request, game, actor, entry=entry, key=key), status=422
+        )
+    except IdempotencyMismatch:
+        # This form was saved already (its answer got lost), then changed and sent again.
+        return _after_write(
+            request,
+            game,
+            actor,
+            error=f"Deal {number} was already saved from this form; the page now shows it. "
+            "To change it, tap its number in the scoresheet.",
+        )
+    except ServiceError as error:
+        # Conflict (another phone recorded it first), not allowed, ...
+        return _after_write(request, game, actor, error=error.message)
+    number = recorded.payload.get("number", number)
+    return _after_write(request, game, actor, notice=f"Deal {number} saved.")
+
+
+@require_POST
+def deal_preview(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    """The scores of the deal as entered so far; a tap on a Third Hand card counts it."""
+    game, actor = game_and_actor(request, game_id)
+    payload = selectors.game_payload(game)
+    number = _posted_int(request.POST, "number")
+    context = _deal_context(payload, number) or payload["next_deal"]
+    if context is None or not access.can_score(actor, game):
+        if request.htmx:
+            return HttpResponse("")
+        return redirect("game", game_id=game.pk)
+    entry = _entry(game, payload, context, request.POST)
+    card = request.POST.get("cycle", "")
+    if card and isinstance(entry, ThirdHandEntry):
+        entry.cycle(card)
+    preview = _preview(game, entry, payload)
+    if request.htmx:
+        return render(
+            request,
+            "pages/game/_preview_response.html",
+            {"entry": entry, "sections": entry.sections(), "preview": preview, "game": game},
+        )
+    return _render_game(
+        request,
+        _game_context(
+            request, game, actor, entry=entry, preview=preview, key=_idempotency_key(request.POST)
+        ),
+    )
+
+
+@require_POST
+def bids_save(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    """Keep prediction whist's bids on the server as they are tapped, before play."""
+    game, actor = game_and_actor(request, game_id)
+    if game.game_type != "prediction_whist":
+        raise Http404("only prediction whist has bids to keep")
+    payload = selectors.game_payload(game)
+    number = _posted_int(request.POST, "number")
+    nxt = payload["next_deal"]
+    error = ""
+    entry: DealEntry | None = None
+    if nxt is None or number is None or number != nxt["number"]:
+        error = f"Deal {number} is not the next deal any more. Reload the page."
+    else:
+        entry = _entry(game, payload, nxt, request.POST)
+        assert isinstance(entry, PredictionEntry)
+        try:
+            services.deal_draft_save(
+                actor=actor, game=game, number=number, data={"bids": entry.draft_bids()}
+            )
+        except ServiceError as failure:
+            error = failure.message
+    if not request.htmx:
+        if error:
+            messages.error(request, capfirst(error))
+        else:
+            messages.success(request, "Bids kept.")
+        return redirect("game", game_id=game.pk)
+    if entry is None:
+        return _after_write(request, game, actor, error=error)
+    assert isinstance(entry, PredictionEntry)
+    bids = entry.draft_bids()
+    kept = ", ".join(
+        f"{entry.players[seat]} {bids[seat]}"
+        for seat in entry.bidding_order
+        if bids[seat] is not None
+    )
+    return render(
+        request,
+        "pages/game/_bids_response.html",
+        {
+            "entry": entry,
+            "sections": entry.sections(),
+            "preview": _preview(game, entry, payload),
+            "error": error,
+            "kept": kept,
+            "game": game,
+        },
+    )
+
+
+@require_POST
+def deal_undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    """Take back the last deal; the form names it, so a stale page cannot undo another."""
+    game, actor = game_and_actor(request, game_id)
+    try:
+        undone = services.deal_undo(
+            actor=actor,
+            game=game,
+            reason=request.POST.get("reason", ""),
+            expected_number=_posted_int(request.POST, "number"),
+        )
+    except ServiceError as error:
+        return _after_write(request, game, actor, error=error.message)
+    return _after_write(request, game, actor, notice=f"Deal {undone} undone.")
+
+
+@require_POST
+def game_finish(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    game, actor = game_and_actor(request, game_id)
+    try:
+        services.game_finish(actor=actor, game=game)
+    except ServiceError as error:
+        return _after_write(request, game, actor, error=error.message)
+    return _after_write(request, game, actor, notice="Game finished.")
+
+
+def _correct(
+    request: HtmxHttpRequest, game: Game, actor: Actor, number: int, entry: DealEntry, reason: str
+) -> str | None:
+    """Save a correction: None once saved; else the reason's error ("" if the error is
+    elsewhere: beside a field of the entry, or above it)."""
+    reason_error = "" if reason else "Say why the deal is corrected."
+    if not entry.complete:
+        entry.require_all()
+    if not entry.complete or reason_error:
+        return reason_error
+    try:
+        services.deal_correct(
+            actor=actor,
+            game=game,
+            number=number,
+            record=entry.record or {},
+            reason=reason,
+            expected_version=_posted_int(request.POST, "version"),
+        )
+    except InvalidInput as error:
+        if error.field == "reason":
+            return error.message
+        if error.deal in (None, number):
+            entry.apply_error(error.field, error.message)
+        else:  # the correction would make a later deal impossible
+            entry.errors[""] = error.message
+        return ""
+    except StaleVersion as error:
+        entry.errors[""] = (
+            f"{error.message}. What is recorded now is shown above; save again to replace it."
+        )
+        return ""
+    except ServiceError as error:
+        entry.errors[""] = error.message
+        return ""
+    return None
+
+
+@require_http_methods(["GET", "POST"])
+def deal_page(request: HtmxHttpRequest, game_id: int, number: int) -> HttpResponse:
+    """A past deal: what was entered, its history, and a form to correct it (with a reason)."""
+    game, actor = game_and_actor(request, game_id)
+    payload = selectors.game_payload(game)
+    if not 1 <= number <= len(payload["deals"]):
+        raise Http404("no such deal")
+    deal = payload["deals"][number - 1]
+    names = _names(payload)
+    can_score = access.can_score(actor, game) and game.status != GameStatus.ABANDONED
+    version = deal["version"]
+    reason = ""
+    reason_error = ""
+    status = 200
+    if request.method == "POST":
+        entry = _entry(game, payload, deal, request.POST)
+        reason = request.POST.get("reason", "").strip()
+        card = request.POST.get("cycle", "")
+        if card and isinstance(entry, ThirdHandEntry):
+            entry.cycle(card)  # a tap on a captured card without JavaScript: nothing saved yet
+        else:
+            outcome = _correct(request, game, actor, number, entry, reason)
+            if outcome is None:
+                messages.success(request, f"Deal {number} corrected.")
+                return redirect("game", game_id=game.pk)
+            reason_error = outcome
+            status = 422
+    else:
+        values = ENTRIES[game.game_type].values_from_record(deal["record"], len(names))
+        entry = _entry(game, payload, deal, values)
+    history = [
+        {
+            "version": revision.version,
+            "action": revision.get_action_display(),
+            "who": revision.changed_by.get_username()
+            if revision.changed_by is not None
+            else revision.changed_by_name or "someone",
+            "when": revision.changed_at,
+            "reason": revision.reason,
+            "summary": record_summary(game.game_type, revision.record, names),
+            "scores": ", ".join(
+                f"{name} {signed(score)}"
+                for name, score in zip(names, revision.scores, strict=False)
+            ),
+        }
+        for revision in selectors.deal_history(game, number)
+    ]
+    context = {
+        "game": game,
+        "game_name": rules_engine.GAMES[game.game_type].name,
+        "deal": deal,
+        "number": number,
+        "names": names,
+        "dealer": names[deal["dealer"]],
+        "summary": record_summary(game.game_type, deal["record"], names),
+        "scores": [
+            (name, signed(score), total_text(total))
+            for name, score, total in zip(names, deal["scores"], deal["totals"], strict=True)
+        ],
+        "history": history,
+        "entry": entry,
+        "sections": entry.sections(),
+        "can_score": can_score,
+        "version": version,
+        "reason": reason,
+        "reason_error": reason_error,
+        "is_last": number == len(payload["deals"]) and not game.ended_by_hand,
+    }
+    return render(request, "pages/game/deal.html", context, status=status)

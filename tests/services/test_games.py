@@ -278,3 +278,13 @@ def test_who_may_record(club):
         )
     services.deal_record(actor=seated_user, game=game, number=1, record=deal)
     assert game.deals.count() == 1
+
+
+def test_undo_of_a_deal_that_is_no_longer_last_is_refused(club, scorer):
+    game = start_game(club, "italian_whist", 3, actor=scorer)
+    record_deals(game, ITALIAN[:2], scorer)
+    with pytest.raises(Conflict) as caught:
+        services.deal_undo(actor=scorer, game=game, expected_number=1)
+    assert "not the last deal" in caught.value.message
+    assert game.deals.count() == 2
+    assert services.deal_undo(actor=scorer, game=game, expected_number=2) == 2

@@ -1,0 +1,369 @@
+"""What the game page shows of a game: the next deal's header, the scoresheet, the chart,
+and the preview of a deal being entered. Plain data for the templates; no writes."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules_engine import ScoredDeal
+
+from .game_forms import DealEntry, ThirdHandEntry
+
+MINUS = "\u2212"
+#: Line colours of the chart (each at least 4.5:1 on white) and dash patterns, per seat.
+SERIES_STYLES = (
+    ("#14532d", ""),
+    ("#0b57d0", "7 4"),
+    ("#b3261e", "2 3"),
+    ("#6b3fa0", "10 3 2 3"),
+    ("#8a4b00", "4 2"),
+    ("#0f5f5c", "1 2 6 2"),
+)
+
+
+def signed(value: int) -> str:
+    """+3, −2, 0: a deal's score as a score pad writes it."""
+    if value > 0:
+        return f"+{value}"
+    if value < 0:
+        return f"{MINUS}{-value}"
+    return "0"
+
+
+def number(value: int) -> str:
+    """A total: −2 with a real minus sign (read as "minus" and as wide as a digit)."""
+    return f"{MINUS}{-value}" if value < 0 else str(value)
+
+
+def short_names(names: Sequence[str]) -> list[str]:
+    """Column headings that fit six players on a 360 px screen: first names, cut short,
+    with a last-name initial where two would read the same."""
+    limit = {2: 12, 3: 9, 4: 7, 5: 5, 6: 4}.get(len(names), 4)
+
+    def cut(text: str) -> str:
+        return text if len(text) <= limit else text[: limit - 1] + "."
+
+    firsts = [cut(name.split()[0]) if name.split() else name for name in names]
+    shorts = []
+    for name, first in zip(names, firsts, strict=True):
+        if firsts.count(first) > 1 and len(name.split()) > 1:
+            shorts.append(cut(f"{name.split()[0][: max(limit - 1, 1)]}{name.split()[-1][0]}"))
+        else:
+            shorts.append(first)
+    # Still the same (e.g. two "Alexandra"s)? Fall back to a seat number.
+    return [
+        short if shorts.count(short) == 1 else f"{short[: max(limit - 1, 1)]}{seat + 1}"
+        for seat, short in enumerate(shorts)
+    ]
+
+
+def deal_header(
+    game_type: str,
+    context: Mapping[str, Any],
+    players: Sequence[str],
+    options: Mapping[str, Any],
+    scheduled: int | None,
+) -> str:
+    """ "Deal 7 of 21 · Bob deals · 5 cards · trumps turned", and the like for each game."""
+    number_ = context["number"]
+    parts = [f"Deal {number_} of {scheduled}" if scheduled else f"Deal {number_}"]
+    parts.append(f"{players[context['dealer']]} deals")
+    if game_type == "widow_whist":
+        targets = context.get("targets") or [3]
+        parts.append(f"Targets {targets[0]} · {context.get('widow_target', 4)} for the widow")
+    elif game_type == "italian_whist":
+        trumps = "No trumps" if context.get("trumps") == "none" else "Spades trumps"
+        passing = {"left": "pass left", "right": "pass right", "keep": "no passing"}
+        parts.append(f"{trumps} · {passing.get(context.get('pass', ''), '')}")
+    elif game_type == "third_hand":
+        parts.append(f"first to pass {options.get('target', 500)}")
+    elif game_type == "prediction_whist":
+        size = context.get("hand_size", 1)
+        parts.append(f"{size} card{'s' if size != 1 else ''}")
+        parts.append("trumps turned" if context.get("trumps_turned") else "no trumps")
+    return " · ".join(parts)
+
+
+def game_end_text(game_type: str, options: Mapping[str, Any], scheduled: int | None) -> str:
+    """How the game ends, in a few words."""
+    if game_type == "widow_whist":
+        finish = options.get("finish") or {}
+        if "target" in finish:
+            return f"first to {finish['target']} wins"
+        if "deals" in finish:
+            return f"{finish['deals']} deals"
+        return "open-ended: finish it by hand"
+    if game_type == "italian_whist":
+        return f"ends when a total reaches ±{options.get('limit', 10)}"
+    if game_type == "third_hand":
+        return f"first past {options.get('target', 500)} wins"
+    return f"{scheduled} deals" if scheduled else ""
+
+
+@dataclass
+class Cell:
+    score: str
+    total: str
+    dealt: bool = False
+
+
+@dataclass
+class Row:
+    number: int
+    cells: list[Cell]
+    note: str = ""
+
+
+@dataclass
+class Head:
+    short: str
+    name: str
+    leader: bool
+    total: str
+
+
+@dataclass
+class Sheet:
+    heads: list[Head]
+    rows: list[Row]
+    totals: list[str]
+    finished: bool
+
+
+def deal_note(game_type: str, deal: Mapping[str, Any], players: Sequence[str]) -> str:
+    """A few words on a past deal, for the row's accessible description."""
+    record = deal.get("record") or {}
+    if game_type == "widow_whist" and record.get("widow") is not None:
+        return f"{players[record['widow']]} took the widow"
+    if game_type == "third_hand" and deal.get("holder") is not None:
+        holder = players[deal["holder"]]
+        outcome = "made" if deal.get("made") else "failed"
+        return f"{holder} bid {deal.get('contract_rank')}: {outcome}"
+    return ""
+
+
+def scoresheet(payload: Mapping[str, Any]) -> Sheet:
+    names = [seat["name"] for seat in payload["seats"]]
+    rows = [
+        Row(
+            number=deal["number"],
+            cells=[
+                Cell(score=signed(score), total=number(total), dealt=seat == deal["dealer"])
+                for seat, (score, total) in enumerate(
+                    zip(deal["scores"], deal["totals"], strict=True)
+                )
+            ],
+            note=deal_note(payload["game_type"], deal, names),
+        )
+        for deal in payload["deals"]
+    ]
+    totals = payload["totals"]
+    if payload["finished"]:
+        leaders = set(payload["winners"])
+    elif payload["deals"]:
+        top = max(totals)
+        leaders = {seat for seat, total in enumerate(totals) if total == top}
+        if len(leaders) == len(totals):
+            leaders = set()
+    else:
+        leaders = set()
+    return Sheet(
+        heads=[
+            Head(short=short, name=name, leader=seat in leaders, total=number(totals[seat]))
+            for seat, (short, name) in enumerate(zip(short_names(names), names, strict=True))
+        ],
+        rows=rows,
+        totals=[number(total) for total in totals],
+        finished=bool(payload["finished"]),
+    )
+
+
+# --- The chart of running totals ----------------------------------------------------------
+
+
+@dataclass
+class Series:
+    name: str
+    colour: str
+    dash: str
+    points: str
+    end_x: float
+    end_y: float
+    total: str
+
+
+@dataclass
+class Chart:
+    width: int
+    height: int
+    left: int
+    right: int
+    series: list[Series]
+    ticks: list[tuple[float, str]]
+    zero_y: float
+    x_labels: list[tuple[float, str]]
+    description: str
+    bottom: float = 0.0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def chart(payload: Mapping[str, Any]) -> Chart | None:
+    """Running totals as lines, from 0 before the first deal to the last deal."""
+    deals = payload["deals"]
+    if not deals:
+        return None
+    names = [seat["name"] for seat in payload["seats"]]
+    width, height = 320, 150
+    left, right, top, bottom = 34, 8, 8, 20
+    runs = [[0] + [int(deal["totals"][seat]) for deal in deals] for seat in range(len(names))]
+    low = min(0, *(min(run) for run in runs))
+    high = max(0, *(max(run) for run in runs))
+    if high == low:
+        high = low + 1
+    span_x = (width - left - right) / len(deals)
+    span_y = (height - top - bottom) / (high - low)
+
+    def x(i: int) -> float:
+        return round(left + i * span_x, 1)
+
+    def y(value: int) -> float:
+        return round(top + (high - value) * span_y, 1)
+
+    series = []
+    for seat, run in enumerate(runs):
+        colour, dash = SERIES_STYLES[seat % len(SERIES_STYLES)]
+        series.append(
+            Series(
+                name=names[seat],
+                colour=colour,
+                dash=dash,
+                points=" ".join(f"{x(i)},{y(v)}" for i, v in enumerate(run)),
+                end_x=x(len(run) - 1),
+                end_y=y(run[-1]),
+                total=number(run[-1]),
+            )
+        )
+    ticks = [(y(high), number(high)), (y(low), number(low))]
+    if low < 0 < high:
+        ticks.append((y(0), "0"))
+    x_labels = [(x(1), "1")] if len(deals) > 1 else []
+    x_labels.append((x(len(deals)), str(len(deals))))
+    standing = ", ".join(
+        f"{name} {number(total)}" for name, total in zip(names, payload["totals"], strict=True)
+    )
+    description = (
+        f"Running totals over {len(deals)} deal{'s' if len(deals) != 1 else ''}, "
+        f"from {number(low)} to {number(high)}. After deal {len(deals)}: {standing}."
+    )
+    return Chart(
+        width=width,
+        height=height,
+        left=left,
+        right=right,
+        series=series,
+        ticks=ticks,
+        zero_y=y(0),
+        x_labels=x_labels,
+        description=description,
+        bottom=height - bottom,
+    )
+
+
+# --- The preview of a deal being entered --------------------------------------------------
+
+
+@dataclass
+class PreviewLine:
+    name: str
+    score: str
+    total: str
+
+
+@dataclass
+class Preview:
+    lines: list[PreviewLine] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    message: str = ""
+    error: str = ""
+
+
+def preview_of(entry: DealEntry, scored: ScoredDeal) -> Preview:
+    lines = [
+        PreviewLine(name=name, score=signed(score), total=number(total))
+        for name, score, total in zip(entry.players, scored.scores, scored.totals, strict=True)
+    ]
+    notes = []
+    for name in sorted(entry.filled):
+        seat = int(name.rsplit("-", 1)[1])
+        notes.append(f"{entry.players[seat]}: {entry.values[name]} filled in from what is left.")
+    context = scored.context
+    if isinstance(entry, ThirdHandEntry):
+        points = context.get("points") or []
+        if context.get("holder") is None:
+            notes.insert(0, "No contract: each scores their own points.")
+        else:
+            holder = entry.players[context["holder"]]
+            held = points[context["holder"]] if points else "?"
+            made = "made" if context.get("made") else "failed"
+            doubled = " (both bid: the difference counts double)" if context.get("doubled") else ""
+            notes.insert(
+                0,
+                f"{holder} bid {context.get('contract_rank')} and needs {context.get('contract')}: "
+                f"{held} points, contract {made}{doubled}.",
+            )
+        if "captured" in scored.record and points:
+            notes.append(
+                "Points from the cards: "
+                + ", ".join(f"{name} {p}" for name, p in zip(entry.players, points, strict=True))
+                + "."
+            )
+    elif entry.game_type == "widow_whist" and context.get("widow") is not None:
+        widow = context["widow"]
+        targets = context.get("targets") or []
+        target = targets[widow] if len(targets) > widow else 4
+        notes.insert(0, f"{entry.players[widow]} took the widow: target {target}.")
+    return Preview(lines=lines, notes=notes)
+
+
+# --- A past deal, in words ----------------------------------------------------------------
+
+
+def _per_seat(players: Sequence[str], values: Sequence[Any]) -> str:
+    return ", ".join(f"{name} {value}" for name, value in zip(players, values, strict=False))
+
+
+def record_summary(game_type: str, record: Mapping[str, Any], players: Sequence[str]) -> list[str]:
+    """A deal record as a few lines a player reads at the table."""
+    lines = []
+    if game_type == "widow_whist":
+        widow = record.get("widow")
+        lines.append("Widow: " + ("nobody took it" if widow is None else f"{players[widow]}"))
+        lines.append("Tricks: " + _per_seat(players, record.get("tricks", [])))
+    elif game_type == "italian_whist":
+        lines.append("First hand: " + _per_seat(players, record.get("first", [])))
+        lines.append("Second hand: " + _per_seat(players, record.get("second", [])))
+    elif game_type == "prediction_whist":
+        lines.append("Bids: " + _per_seat(players, record.get("bids", [])))
+        lines.append("Tricks: " + _per_seat(players, record.get("tricks", [])))
+    elif game_type == "third_hand":
+        bids = [bid if bid is not None else "no bid" for bid in record.get("bids", [])]
+        lines.append("Bids: " + _per_seat(players, bids))
+        lines.append("Points: " + _per_seat(players, record.get("points", [])))
+        if record.get("captured"):
+            lines.append(
+                "Cards: "
+                + "; ".join(
+                    f"{name} {' '.join(hand) or 'none'}"
+                    for name, hand in zip(players, record["captured"], strict=False)
+                )
+            )
+        extras = []
+        if record.get("trump"):
+            extras.append(f"trumps {record['trump']}")
+        if "exchanged" in record:
+            extras.append("third hand taken" if record["exchanged"] else "no exchange")
+        if extras:
+            lines.append(", ".join(extras).capitalize())
+    return lines

@@ -1,0 +1,188 @@
+/* Scorekeeper game page: small conveniences over forms that work without them.
+   - fills in the last player's tricks from the deal's total;
+   - disables bids the rules forbid (Third Hand: the dealer must top a face-up bid;
+     prediction whist: the dealer may not make the bids add up to the hand size);
+   - Third Hand's card grid: a tap cycles nobody -> first player -> second player;
+   - applies the server's view of a pill group in place, keeping what was tapped meanwhile;
+   - after a rejected save, moves focus to the first error;
+   - says so when a save or a bid did not reach the server (nothing is lost: tap again). */
+(function () {
+  "use strict";
+  var RANKS = ["9", "10", "J", "Q", "K", "A"];
+  var POINTS = { "9": 9, "10": 10, J: 10, Q: 10, K: 10, A: 1 };
+
+  function each(root, selector, fn) { Array.prototype.forEach.call(root.querySelectorAll(selector), fn); }
+  function picked(fieldset) {
+    var input = fieldset && fieldset.querySelector("input:checked");
+    return input ? input.value : null;
+  }
+
+  function fill(section) {
+    var total = parseInt(section.getAttribute("data-fill-total"), 10);
+    var groups = Array.prototype.slice.call(section.querySelectorAll("fieldset.counts"));
+    var open = groups.filter(function (g) { return !g.hasAttribute("data-touched"); });
+    if (open.length !== 1) return;
+    var sum = 0, complete = true;
+    groups.forEach(function (g) {
+      if (g === open[0]) return;
+      var value = picked(g);
+      if (value === null) complete = false; else sum += parseInt(value, 10);
+    });
+    var last = open[0];
+    each(last, "input", function (input) { input.checked = false; });
+    last.removeAttribute("data-filled");
+    if (!complete) return;
+    var target = last.querySelector('input[value="' + (total - sum) + '"]');
+    if (target && !target.disabled) { target.checked = true; last.setAttribute("data-filled", "1"); }
+  }
+
+  function applyRules(form) {
+    var game = form.getAttribute("data-game");
+    var dealer = form.querySelector('[data-role="dealer-bid"]');
+    if (!dealer) return;
+    var off = function () { return false; };
+    if (game === "third_hand") {
+      var first = picked(form.querySelector('[data-role="first-bid"]'));
+      var limit = first ? RANKS.indexOf(first) : -1;
+      off = function (value) { var k = RANKS.indexOf(value); return k !== -1 && k <= limit; };
+    } else if (game === "prediction_whist" && form.getAttribute("data-hook") === "1") {
+      var sum = 0, complete = true;
+      each(form, '[data-role="bid"]', function (g) {
+        var value = picked(g);
+        if (value === null) complete = false; else sum += parseInt(value, 10);
+      });
+      var forbidden = complete ? String(parseInt(form.getAttribute("data-size"), 10) - sum) : null;
+      off = function (value) { return value === forbidden; };
+      var note = dealer.querySelector("legend .note");
+      if (note && forbidden !== null && parseInt(forbidden, 10) >= 0) note.textContent = "may not bid " + forbidden;
+    }
+    each(dealer, "input", function (input) {
+      input.disabled = off(input.value);
+      if (input.disabled) input.checked = false;
+    });
+  }
+
+  function setup(root) {
+    each(root, "[data-fill-total] fieldset.counts", function (g) {
+      if (picked(g) !== null && !g.hasAttribute("data-filled")) g.setAttribute("data-touched", "1");
+    });
+    each(root, "form[data-entry]", applyRules);
+    if (root.matches && root.matches("form[data-entry]")) applyRules(root);
+  }
+
+  document.addEventListener("change", function (event) {
+    var input = event.target;
+    if (!(input instanceof HTMLInputElement) || input.type !== "radio") return;
+    var group = input.closest("fieldset");
+    var form = input.closest("form[data-entry]");
+    if (form) applyRules(form);
+    var section = input.closest("[data-fill-total]");
+    if (section && group && group.classList.contains("counts")) {
+      group.setAttribute("data-touched", "1");
+      group.removeAttribute("data-filled");
+      fill(section);
+    }
+  }, true);
+
+  function tally(grid) {
+    var points = [0, 0], cards = [0, 0];
+    each(grid, "input[type=hidden]", function (input) {
+      if (input.value === "0" || input.value === "1") {
+        var seat = parseInt(input.value, 10);
+        points[seat] += POINTS[input.name.slice(4, -1)] || 0;
+        cards[seat] += 1;
+      }
+    });
+    var names = grid.getAttribute("data-names").split("|");
+    var out = grid.parentNode.querySelector(".tally");
+    if (out) {
+      out.textContent = cards[0] + cards[1] === 0 ? "" :
+        names[0] + " " + points[0] + " points (" + cards[0] + " cards) · " +
+        names[1] + " " + points[1] + " points (" + cards[1] + " cards) · " +
+        (cards[0] + cards[1]) + " of 14 cards";
+    }
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("button[data-card]");
+    if (!button) return;
+    event.preventDefault();
+    var input = document.getElementById(button.getAttribute("data-input"));
+    var grid = button.closest(".card-grid");
+    var next = { "": "0", "0": "1" }[input.value] || "";
+    var owners = grid.getAttribute("data-owners").split("|");
+    var names = grid.getAttribute("data-names").split("|");
+    input.value = next;
+    button.classList.remove("own-0", "own-1");
+    if (next) button.classList.add("own-" + next);
+    button.querySelector("small").textContent = next ? owners[+next] : "";
+    var label = button.getAttribute("aria-label").split(":")[0];
+    button.setAttribute("aria-label", label + ": " + (next ? names[+next] : "not captured"));
+    tally(grid);
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+
+  // The server sends a pill group again (which bids are now disabled) while more may
+  // have been tapped: rather than replace the pills under a finger, bring the page's
+  // group in line (disabled pills, the legend's note) and keep what is checked.
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var live = event.detail.target, fragment = event.detail.fragment;
+    var fresh = fragment.querySelector ? fragment.querySelector("fieldset") : null;
+    if (!fresh || !live.matches("fieldset.pills") || fresh.id !== live.id) return;
+    each(fresh, "input[type=radio]", function (input) {
+      var mine = live.querySelector('input[name="' + input.name + '"][value="' + input.value + '"]');
+      if (!mine) return;
+      mine.disabled = input.disabled;
+      if (mine.disabled) mine.checked = false;
+    });
+    var legend = live.querySelector("legend"), freshLegend = fresh.querySelector("legend");
+    if (legend && freshLegend) legend.innerHTML = freshLegend.innerHTML;
+    event.detail.shouldSwap = false;
+    var form = live.closest("form[data-entry]");
+    if (form) applyRules(form);
+  });
+
+  document.addEventListener("htmx:afterSwap", function (event) {
+    setup(document);
+    var error = document.querySelector("#game .field-error");
+    if (error && event.detail.target.id === "game") {
+      var group = error.closest("fieldset, .number-field, .entry-section") || error;
+      var focusable = group.querySelector("input:not([type=hidden]):not([disabled])");
+      if (focusable) { focusable.focus({ preventScroll: true }); }
+      group.scrollIntoView({ block: "center" });
+    }
+  });
+
+  // A request that failed (no connection, a server error): say so where it was made.
+  function trouble(event, offline) {
+    var elt = event.detail.elt;
+    if (!elt || !elt.closest) return;
+    var status = event.detail.xhr ? event.detail.xhr.status : 0;
+    var bids = elt.closest(".bids");
+    if (bids) {
+      var line = bids.querySelector(".bids-status");
+      if (line) {
+        line.className = "bids-status field-error";
+        line.textContent = offline ? "Bids not kept: no connection. Tap a bid again when back online."
+          : "Bids not kept (the server answered " + status + "). Reload the page.";
+      }
+      return;
+    }
+    var form = elt.closest("form[data-entry]");
+    if (!form || elt !== form) return;
+    var box = form.querySelector(".save-trouble");
+    if (!box) {
+      box = document.createElement("p");
+      box.className = "save-trouble field-error";
+      box.setAttribute("role", "alert");
+      form.insertBefore(box, form.querySelector(".save-row"));
+    }
+    box.textContent = offline
+      ? "Not saved: no connection. What you tapped is kept; tap Save again when back online."
+      : "Not saved: the server answered " + status + ". Reload the page and try again.";
+  }
+  document.addEventListener("htmx:sendError", function (event) { trouble(event, true); });
+  document.addEventListener("htmx:responseError", function (event) { trouble(event, false); });
+
+  setup(document);
+})();

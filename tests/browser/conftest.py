@@ -1,0 +1,122 @@
+"""Browser tests: Playwright (sync API) driving Debian's Chromium at phone size (390×844)
+against pytest-django's ``live_server``.
+
+Every test here is skipped, saying why, when Chromium is not installed at
+``/usr/bin/chromium`` (CI installs it); nothing else skips them.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from pytest_django import Settings
+from pytest_django.live_server_helper import LiveServer
+
+# Playwright's sync API runs an event loop in the test's thread; Django refuses ORM calls
+# from a thread with a running loop unless told that this is fine (it is: they are plain
+# synchronous calls, one at a time).
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+VIEWPORT = {"width": 390, "height": 844}
+PASSWORD = "a-long-test-password"
+SKIP_REASON = (
+    f"browser tests skipped: Chromium is not installed at {CHROMIUM} "
+    "(apt-get install chromium; CI installs it)"
+)
+
+
+def pytest_report_header(config: pytest.Config) -> list[str]:
+    if os.path.exists(CHROMIUM):
+        return [f"browser tests: Chromium at {CHROMIUM}"]
+    return [SKIP_REASON]
+
+
+@pytest.fixture(autouse=True)
+def _needs_chromium() -> None:
+    if not os.path.exists(CHROMIUM):
+        print(SKIP_REASON)
+        pytest.skip(SKIP_REASON)
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    """One headless Chromium per test module (Playwright's loop stops with it, so tests
+    elsewhere run as usual); each phone gets its own context."""
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(SKIP_REASON)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture
+def site(live_server: LiveServer, settings: Settings, transactional_db: None) -> LiveServer:
+    """The live server, with quick password hashing and static files it can serve."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # The live server serves static files from the finders: unhashed names.
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+    return live_server
+
+
+@pytest.fixture
+def new_page(chromium: Any) -> Iterator[Callable[..., Any]]:
+    """Fresh phone-sized pages, each in its own context (own cookies: nobody signed in);
+    ``new_page(javascript=False)`` for a browser with JavaScript turned off."""
+    contexts: list[Any] = []
+
+    def make(javascript: bool = True) -> Any:
+        context = chromium.new_context(
+            viewport=VIEWPORT,
+            device_scale_factor=1,
+            is_mobile=True,
+            java_script_enabled=javascript,
+        )
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def phone(site: LiveServer, new_page: Callable[..., Any]) -> Callable[..., Any]:
+    """``phone(user)``: a page signed in as ``user`` through the sign-in form
+    (``phone(user, javascript=False)``: with JavaScript turned off)."""
+
+    def signed_in(user: User, javascript: bool = True) -> Any:
+        user.set_password(PASSWORD)
+        user.save()
+        page = new_page(javascript)
+        page.goto(f"{site.url}/accounts/login/")
+        page.get_by_label("Username").fill(user.get_username())
+        page.get_by_label("Password").fill(PASSWORD)
+        page.get_by_role("button", name="Sign in").click()
+        page.wait_for_load_state()
+        assert "/accounts/login/" not in page.url, "signing in failed"
+        return page
+
+    return signed_in

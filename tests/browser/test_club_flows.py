@@ -1,0 +1,153 @@
+"""The club pages in a phone-sized Chromium against ``live_server`` (fixtures in
+conftest.py: ``site``, ``phone(user)`` signs in through the sign-in form, ``new_page()``
+is a fresh context with nobody signed in): sign in, open the club, start a game through
+the pages; show a table link and come in through it with no account."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connections
+from pytest_django.live_server_helper import LiveServer
+
+from scorekeeper import services
+from scorekeeper.models import Club, Game, Player, Role
+from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, member
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+Phone = Callable[[User], Any]
+WIDTH = 390
+
+
+@pytest.fixture(autouse=True)
+def _close_connections(chromium: Any) -> Iterator[None]:
+    """While Playwright's loop runs, Django keeps this thread's database connections apart
+    (as for async code), where its own teardown does not see them: close them after each
+    test, or they outlive the test database (PostgreSQL: "being accessed by other users")."""
+    yield
+    connections.close_all()
+
+
+@pytest.fixture
+def club() -> tuple[Club, User, list[Player]]:
+    club = ClubFactory(name="Kings Arms", slug="kings")
+    SeasonFactory(club=club)
+    user = member(club, Role.SCORER, username="ann")
+    players = [PlayerFactory(club=club, name=name) for name in ("Ann", "Bob", "Cy")]
+    return club, user, players
+
+
+def assert_tap_targets(page: Any) -> None:
+    """Every visible control is at least 44 px tall, and nothing scrolls sideways."""
+    small = page.evaluate(
+        """() => Array.from(document.querySelectorAll(
+              'main button, main a.button, main select, main input:not([type=checkbox])'
+              + ':not([type=radio]):not([type=hidden]), main .pills span, main .pill span'))
+            .filter(el => el.offsetParent !== null && !el.classList.contains('default-submit'))
+            .map(el => [el.outerHTML.slice(0, 80), el.getBoundingClientRect().height])
+            .filter(([, h]) => h < 44)"""
+    )
+    assert small == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH
+
+
+def seat(page: Any, number: int) -> Any:
+    return page.get_by_role("combobox", name=re.compile(rf"^Seat {number}\b"))
+
+
+def test_sign_in_open_the_club_and_start_a_game(
+    site: LiveServer, phone: Phone, club: tuple[Club, User, list[Player]]
+) -> None:
+    page = phone(club[1])
+    # One club: signing in lands on its home.
+    assert page.url == f"{site.url}/c/kings/"
+    assert page.get_by_role("heading", name="Kings Arms").is_visible()
+    assert_tap_targets(page)
+    # The standings' game filter swaps the standings in place (htmx) and keeps the URL.
+    page.get_by_text("Widow whist", exact=True).click()
+    page.get_by_text("No finished Widow whist games").wait_for()
+    assert page.url == f"{site.url}/c/kings/?game_type=widow_whist"
+
+    page.get_by_role("link", name="New game").click()
+    page.wait_for_url(f"{site.url}/c/kings/new/")
+    page.get_by_role("link", name=re.compile("^Italian whist")).click()
+    page.wait_for_url(f"{site.url}/c/kings/new/italian_whist/")
+    assert_tap_targets(page)
+
+    seat(page, 1).select_option(label="Cy")
+    seat(page, 2).select_option(label="Ann")
+    page.get_by_label("Score limit").fill("5")
+    # Someone new: typed, and Enter adds them to the roster and the first empty seat.
+    page.get_by_label("Add a player").fill("Dee")
+    page.get_by_label("Add a player").press("Enter")
+    page.get_by_text("Dee is on the roster and seated at seat 3.").wait_for()
+    assert page.get_by_label("Score limit").input_value() == "5"  # kept
+    # The dealer pills follow the seats.
+    page.get_by_text("Seat 2 · Ann").click()
+    assert page.get_by_label("Seat 2 (deals first)").is_visible()
+    page.get_by_role("button", name="Start the game").click()
+
+    page.wait_for_url(re.compile(rf"^{re.escape(site.url)}/g/\d+/$"))
+    game = Game.objects.get()
+    assert page.url == f"{site.url}/g/{game.pk}/"
+    assert game.game_type == "italian_whist" and game.options == {"limit": 5}
+    assert game.first_dealer == 1
+    seated = list(game.seats.order_by("position").values_list("player__name", flat=True))
+    assert seated == ["Cy", "Ann", "Dee"]
+
+
+def test_a_bad_value_is_shown_beside_its_field(
+    site: LiveServer, phone: Phone, club: tuple[Club, User, list[Player]]
+) -> None:
+    page = phone(club[1])
+    page.goto(f"{site.url}/c/kings/new/widow_whist/")
+    for number, name in enumerate(("Ann", "Bob", "Cy"), start=1):
+        seat(page, number).select_option(label=name)
+    deals = page.get_by_label("Number of deals", exact=True)
+    assert not deals.is_visible()  # asked for once "after a number of deals" is chosen
+    page.get_by_text("After a number of deals").click()
+    deals.fill("0")
+    deals.press("Enter")  # Enter starts the game (it does not add a player)
+    error = page.locator("#id_opt-finish-deals_error")
+    assert "The number of deals must be a whole number from 1 to 10000" in error.inner_text()
+    assert page.get_by_label("Number of deals", exact=True).input_value() == "0"
+    assert seat(page, 3).input_value() != ""
+    assert not Game.objects.exists()
+
+
+def test_show_a_table_link_and_enter_deals_through_it(
+    site: LiveServer,
+    phone: Phone,
+    new_page: Callable[[], Any],
+    club: tuple[Club, User, list[Player]],
+) -> None:
+    the_club, user, players = club
+    game = services.game_start(actor=user, club=the_club, game_type="widow_whist", players=players)
+    # The scorer shows the table link: its QR code and URL.
+    scorer = phone(user)
+    scorer.goto(f"{site.url}/g/{game.pk}/table/")
+    qr = scorer.locator("figure.qr svg")
+    assert qr.is_visible() and qr.bounding_box()["width"] >= 300
+    url = scorer.get_by_label("The link").input_value()
+    assert re.fullmatch(rf"{re.escape(site.url)}/t/[\w-]+/", url)
+    assert_tap_targets(scorer)
+
+    page = new_page()  # a fresh context: nobody is signed in
+    page.goto(url)
+    assert page.get_by_role("heading", name="Widow whist").is_visible()
+    assert page.get_by_text("Ann, Bob, Cy").is_visible()
+    assert_tap_targets(page)
+    page.get_by_label("Your name (optional)").fill("Bob")
+    page.get_by_role("button", name="Enter deals").click()
+    page.wait_for_url(f"{site.url}/g/{game.pk}/")
+
+    scorer.get_by_role("button", name="Revoke").click()
+    scorer.get_by_text("This game has no working table link.").wait_for()
+    response = page.goto(url)
+    assert response is not None and response.status == 404
+    assert page.get_by_role("heading", name="This link no longer works").is_visible()

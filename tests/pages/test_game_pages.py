@@ -1,0 +1,812 @@
+"""The game page and everything entered on it: Django test client; data made through the
+services. Forms are posted as a browser without JavaScript would post them, and again
+as htmx does (the ``HX-Request`` header), which gets the game section back in place."""
+
+from __future__ import annotations
+
+import re
+import uuid
+from dataclasses import dataclass
+from html import unescape
+from html.parser import HTMLParser
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+from pytest_django import Settings
+
+from scorekeeper import selectors, services
+from scorekeeper.models import Club, Deal, DealRevision, Game, GameStatus, Player, Role
+from scorekeeper.pages.actors import remember_table_link
+from scorekeeper.pages.game_sheet import short_names
+from scorekeeper.pages.sharing import game_id_from_token, share_token
+from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, member, record_deals
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings: Settings) -> None:
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@dataclass
+class World:
+    club: Club
+    scorer: User
+    member: User  # a plain member, not seated: may look, not score
+    outsider: User
+    players: list[Player]  # Ann, Bob, Cy, Dee, Eve, Fay
+
+    def client(self, user: User | None = None) -> Client:
+        client = Client()
+        if user is not None:
+            client.force_login(user)
+        return client
+
+    def start(self, game_type: str, seats: int = 3, **kwargs: Any) -> Game:
+        return services.game_start(
+            actor=self.scorer,
+            club=self.club,
+            game_type=game_type,
+            players=self.players[:seats],
+            **kwargs,
+        )
+
+    def record(self, game: Game, *records: dict[str, Any]) -> Game:
+        record_deals(game, records, self.scorer)
+        game.refresh_from_db()
+        return game
+
+
+@pytest.fixture
+def world() -> World:
+    club = ClubFactory(name="Kings Arms", slug="kings")
+    SeasonFactory(club=club)
+    other = ClubFactory(name="Other", slug="other")
+    return World(
+        club=club,
+        scorer=member(club, Role.SCORER, username="scorer"),
+        member=member(club, Role.MEMBER, username="member"),
+        outsider=member(other, Role.ADMIN, username="outsider"),
+        players=[
+            PlayerFactory(club=club, name=name)
+            for name in ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
+        ],
+    )
+
+
+def text_of(response: Any) -> str:
+    """The page's text, tags stripped and spaces collapsed."""
+    html = response.content.decode()
+    html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
+    return unescape(" ".join(re.sub(r"<[^>]+>", " ", html).split()))
+
+
+def element_text(html: str, element_id: str) -> str:
+    """The text inside the element with ``element_id`` (up to its first closing tag pair)."""
+    match = re.search(rf'id="{re.escape(element_id)}"[^>]*>(.*?)</(fieldset|div|p)>', html, re.S)
+    assert match, f"no element {element_id}"
+    return unescape(" ".join(re.sub(r"<[^>]+>", " ", match.group(1)).split()))
+
+
+class _Inputs(HTMLParser):
+    """Radio buttons and other inputs: name -> checked value / value; disabled ones; labels."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.checked: dict[str, str] = {}
+        self.values: dict[str, str] = {}
+        self.disabled: set[tuple[str, str]] = set()
+        self.controls: list[dict[str, str | None]] = []
+        self.label_for: set[str] = set()
+        self._labels = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "label":
+            self._labels += 1
+            if a.get("for"):
+                self.label_for.add(str(a["for"]))
+        if tag != "input":
+            return
+        name, value = str(a.get("name") or ""), str(a.get("value") or "")
+        self.controls.append({**a, "_wrapped": str(self._labels)})
+        if a.get("type") == "radio":
+            if "checked" in a:
+                self.checked[name] = value
+            if "disabled" in a:
+                self.disabled.add((name, value))
+        else:
+            self.values.setdefault(name, value)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "label":
+            self._labels -= 1
+
+
+def inputs_of(response: Any) -> _Inputs:
+    parser = _Inputs()
+    parser.feed(response.content.decode())
+    return parser
+
+
+def form_of(response: Any) -> dict[str, str]:
+    """The hidden fields of the entry form as rendered: number and idempotency key."""
+    values = inputs_of(response).values
+    return {"number": values["number"], "idempotency_key": values["idempotency_key"]}
+
+
+def post_deal(
+    client: Client, game: Game, data: dict[str, str], *, key: str | None = None, **extra: Any
+) -> Any:
+    game.refresh_from_db()
+    body = {"number": str(game.deal_count + 1), "idempotency_key": key or str(uuid.uuid4())}
+    return client.post(reverse("deal-save", args=[game.pk]), {**body, **data}, **extra)
+
+
+def guest_client(game: Game, actor: User, name: str = "Bob") -> Client:
+    """A browser that came in through the game's table link (no account)."""
+    link = services.table_link_create(actor=actor, game=game)
+    client = Client()
+    session = client.session
+    remember_table_link(SimpleNamespace(session=session), game.pk, link.token, name)  # type: ignore[arg-type]
+    session.save()
+    return client
+
+
+# --- Who sees the page --------------------------------------------------------------------
+
+
+def test_the_page_renders_for_a_member_with_the_scoresheet_and_chart(world: World) -> None:
+    game = world.record(
+        world.start("widow_whist", options={"finish": {"deals": 6}}),
+        {"widow": 1, "tricks": [3, 6, 4]},
+        {"widow": None, "tricks": [5, 4, 4]},
+    )
+    response = world.client(world.scorer).get(reverse("game", args=[game.pk]))
+    assert response.status_code == 200
+    text = text_of(response)
+    assert "Deal 3 of 6 · Cy deals · Targets 3 · 4 for the widow" in text
+    html = response.content.decode()
+    assert 'href="/static/css/game.css"' in html or "css/game." in html
+    # Scoresheet: running totals bold, deal scores small; Bob leads with 3.
+    assert re.search(r"<small>\+2</small><b>2</b>", html)
+    assert (
+        '<th scope="col" class="leader">Bob<span class="star" aria-hidden="true">★</span>' in html
+    )
+    # The chart: inline SVG with a text alternative.
+    assert '<svg viewBox="0 0 320 150" role="img"' in html
+    assert "After deal 2: Ann 2, Bob 3, Cy 2." in text
+    # Each deal links to its page; the table link page is offered to signed-in users.
+    assert reverse("deal", args=[game.pk, 1]) in html
+    assert reverse("table-link", args=[game.pk]) in html
+
+
+def test_the_page_renders_for_a_table_guest_who_can_enter_deals(world: World) -> None:
+    game = world.start("widow_whist")
+    client = guest_client(game, world.scorer, name="Bob")
+    response = client.get(reverse("game", args=[game.pk]))
+    assert response.status_code == 200
+    assert "Entering as Bob (table link)." in text_of(response)
+    assert reverse("table-link", args=[game.pk]) not in response.content.decode()
+    response = post_deal(client, game, {"widow": "none", "tricks-0": "5", "tricks-1": "4"})
+    assert response.status_code == 302
+    deal = Deal.objects.get(game=game)
+    assert deal.entered_by is None and deal.entered_by_name == "Bob (table link)"
+
+
+@pytest.mark.parametrize("who", ["anonymous", "outsider"])
+def test_non_members_get_404(world: World, who: str) -> None:
+    game = world.start("widow_whist")
+    client = world.client(None if who == "anonymous" else world.outsider)
+    for url in (
+        reverse("game", args=[game.pk]),
+        reverse("deal", args=[game.pk, 1]),
+    ):
+        assert client.get(url).status_code == 404
+    response = post_deal(client, game, {"widow": "none", "tricks-0": "5", "tricks-1": "4"})
+    assert response.status_code == 404
+    assert not Deal.objects.exists()
+
+
+def test_a_member_who_does_not_score_sees_the_sheet_without_the_form(world: World) -> None:
+    game = world.record(world.start("widow_whist"), {"widow": None, "tricks": [5, 4, 4]})
+    client = world.client(world.member)
+    response = client.get(reverse("game", args=[game.pk]))
+    assert response.status_code == 200
+    assert "Only the club’s scorers and this game’s players enter its deals." in text_of(response)
+    assert reverse("deal-save", args=[game.pk]) not in response.content.decode()
+    response = post_deal(client, game, {"widow": "none", "tricks-0": "5", "tricks-1": "4"})
+    assert response.status_code == 302
+    follow = client.get(response["Location"])
+    assert "Only the club's scorers and the game's players can record deals" in text_of(follow)
+    assert game.deals.count() == 1
+
+
+# --- The header, per game -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game_type", "seats", "options", "deals", "header"),
+    [
+        (
+            "widow_whist",
+            3,
+            {"finish": {"deals": 3}},
+            [],
+            "Deal 1 of 3 · Ann deals · Targets 3 · 4 for the widow",
+        ),
+        ("widow_whist", 3, {}, [], "Deal 1 · Ann deals · Targets 3 · 4 for the widow"),
+        ("italian_whist", 3, {}, [], "Deal 1 · Ann deals · No trumps · pass left"),
+        (
+            "italian_whist",
+            3,
+            {},
+            [{"first": [3, 3, 3], "second": [3, 3, 3]}] * 4,
+            "Deal 5 · Bob deals · Spades trumps · pass right",
+        ),
+        ("third_hand", 2, {}, [], "Deal 1 · Ann deals · first to pass 500"),
+        ("third_hand", 2, {"target": 150}, [], "Deal 1 · Ann deals · first to pass 150"),
+        ("prediction_whist", 3, {}, [], "Deal 1 of 21 · Ann deals · 1 card · trumps turned"),
+        (
+            "prediction_whist",
+            4,
+            {},
+            [{"bids": [0, 0, 0, 0], "tricks": [1, 0, 0, 0]}] * 4
+            + [{"bids": [0, 0, 0, 0], "tricks": [2, 0, 0, 0]}]
+            + [{"bids": [0, 0, 0, 0], "tricks": [3, 0, 0, 0]}],
+            "Deal 7 of 24 · Cy deals · 4 cards · trumps turned",
+        ),
+    ],
+)
+def test_the_header_says_whose_deal_it_is_and_what_it_is(
+    world: World,
+    game_type: str,
+    seats: int,
+    options: dict[str, Any],
+    deals: list[dict[str, Any]],
+    header: str,
+) -> None:
+    game = world.record(world.start(game_type, seats, options=options), *deals)
+    response = world.client(world.scorer).get(reverse("game", args=[game.pk]))
+    assert f'<h1 id="game-title" class="deal-head">{header}</h1>' in unescape(
+        response.content.decode()
+    )
+
+
+def test_prediction_whist_with_eight_cards_has_no_trumps(world: World) -> None:
+    deals = [{"bids": [0, 0, 0], "tricks": [size, 0, 0]} for size in (1, 1, 1, 2, 3, 4, 5, 6, 7)]
+    game = world.record(world.start("prediction_whist"), *deals)
+    text = text_of(world.client(world.scorer).get(reverse("game", args=[game.pk])))
+    assert "Deal 10 of 21 · Ann deals · 8 cards · no trumps" in text
+
+
+# --- Entering deals -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game_type", "seats", "data", "record"),
+    [
+        (
+            "widow_whist",
+            3,
+            {"widow": "2", "tricks-0": "3", "tricks-1": "4", "tricks-2": "6"},
+            {"widow": 2, "tricks": [3, 4, 6]},
+        ),
+        (
+            "italian_whist",
+            3,
+            {"first-0": "4", "first-1": "3", "first-2": "2"}
+            | {"second-0": "1", "second-1": "3", "second-2": "5"},
+            {"first": [4, 3, 2], "second": [1, 3, 5]},
+        ),
+        (
+            "third_hand",
+            2,
+            {
+                "bids-1": "J",
+                "bids-0": "Q",
+                "trump": "H",
+                "exchanged": "yes",
+                "points-0": "90",
+                "points-1": "40",
+            },
+            {"bids": ["Q", "J"], "points": [90, 40], "trump": "H", "exchanged": True},
+        ),
+        (
+            "third_hand",
+            2,
+            {"bids-1": "none", "bids-0": "none", "points-0": "60", "points-1": "61"},
+            {"bids": [None, None], "points": [60, 61]},
+        ),
+        (
+            "prediction_whist",
+            3,
+            {
+                "bids-1": "1",
+                "bids-2": "1",
+                "bids-0": "1",
+                "tricks-0": "0",
+                "tricks-1": "1",
+                "tricks-2": "0",
+            },
+            {"bids": [1, 1, 1], "tricks": [0, 1, 0]},
+        ),
+    ],
+)
+def test_saving_a_deal_of_each_game(
+    world: World, game_type: str, seats: int, data: dict[str, str], record: dict[str, Any]
+) -> None:
+    game = world.start(game_type, seats)
+    client = world.client(world.scorer)
+    response = post_deal(client, game, data)
+    assert response.status_code == 302
+    assert response["Location"] == reverse("game", args=[game.pk])
+    deal = Deal.objects.get(game=game)
+    assert deal.number == 1 and deal.record == record
+    follow = client.get(response["Location"])
+    assert "Deal 1 saved." in text_of(follow)
+    assert "Deal 2" in text_of(follow)
+
+
+@pytest.mark.parametrize(
+    ("game_type", "data", "record"),
+    [
+        (
+            "widow_whist",
+            {"widow": "none", "tricks-0": "6", "tricks-2": "2"},
+            {"widow": None, "tricks": [6, 5, 2]},
+        ),
+        (
+            "italian_whist",
+            {"first-0": "4", "first-1": "4", "second-1": "0", "second-2": "9"},
+            {"first": [4, 4, 1], "second": [0, 0, 9]},
+        ),
+    ],
+)
+def test_the_last_count_is_filled_in_without_javascript(
+    world: World, game_type: str, data: dict[str, str], record: dict[str, Any]
+) -> None:
+    game = world.start(game_type)
+    assert post_deal(world.client(world.scorer), game, data).status_code == 302
+    assert Deal.objects.get(game=game).record == record
+
+
+def test_htmx_save_swaps_the_game_section_with_a_fresh_form(world: World) -> None:
+    game = world.start("widow_whist")
+    client = world.client(world.scorer)
+    page = client.get(reverse("game", args=[game.pk]))
+    first_key = form_of(page)["idempotency_key"]
+    response = post_deal(
+        client, game, {"widow": "none", "tricks-0": "5", "tricks-1": "4"}, key=first_key, **HTMX
+    )
+    assert response.status_code == 200
+    assert response["HX-Retarget"] == "#game"
+    html = response.content.decode()
+    assert html.lstrip().startswith('<section id="game"')
+    assert "<html" not in html
+    assert "Deal 1 saved." in text_of(response)
+    assert form_of(response)["number"] == "2"
+    assert form_of(response)["idempotency_key"] != first_key
+
+
+def test_the_preview_shows_the_scores_before_saving(world: World) -> None:
+    game = world.record(world.start("widow_whist"), {"widow": None, "tricks": [5, 4, 4]})
+    client = world.client(world.scorer)
+    url = reverse("deal-preview", args=[game.pk])
+    response = client.post(
+        url, {"number": "2", "widow": "1", "tricks-0": "3", "tricks-1": "6"}, **HTMX
+    )
+    assert response.status_code == 200
+    text = text_of(response)
+    assert "Deal 2 would score" in text
+    assert "Ann 0 2 Bob +2 3 Cy +1 2" in text
+    assert "Bob took the widow: target 4." in text
+    assert "Cy: 4 filled in from what is left." in text
+    assert not Deal.objects.filter(number=2).exists()
+    # Not complete yet: what is still to tap.
+    response = client.post(url, {"number": "2", "tricks-0": "3"}, **HTMX)
+    assert "Tap who took the widow, or Nobody." in text_of(response)
+    # Complete but against the rules: the engine's message.
+    response = client.post(
+        url, {"number": "2", "widow": "none", "tricks-0": "9", "tricks-1": "9"}, **HTMX
+    )
+    assert "Cy" not in text_of(response) or "would score" not in text_of(response)
+
+
+def test_third_hand_preview_says_whether_the_contract_was_made(world: World) -> None:
+    game = world.start("third_hand", 2)
+    client = world.client(world.scorer)
+    url = reverse("deal-preview", args=[game.pk])
+    base = {"number": "1", "bids-1": "Q", "bids-0": "none"}
+    made = client.post(url, {**base, "points-0": "40", "points-1": "90"}, **HTMX)
+    assert "Bob bid Q and needs 80: 90 points, contract made." in text_of(made)
+    failed = client.post(url, {**base, "points-0": "70", "points-1": "60"}, **HTMX)
+    assert "Bob bid Q and needs 80: 60 points, contract failed." in text_of(failed)
+
+
+def test_third_hand_dealer_may_only_top_the_first_bid(world: World) -> None:
+    game = world.start("third_hand", 2)  # Ann deals; Bob bids first
+    client = world.client(world.scorer)
+    response = client.post(
+        reverse("deal-preview", args=[game.pk]), {"number": "1", "bids-1": "J"}, **HTMX
+    )
+    # The dealer's pills come back out of band, ranks up to J disabled.
+    html = response.content.decode()
+    assert 'id="d1-bids-0"' in html and 'hx-swap-oob="true"' in html
+    disabled = inputs_of(response).disabled
+    assert {("bids-0", rank) for rank in ("9", "10", "J")} <= disabled
+    assert ("bids-0", "Q") not in disabled and ("bids-0", "none") not in disabled
+    # Without JavaScript: a lower bid is refused beside the dealer's pills.
+    response = post_deal(
+        client, game, {"bids-1": "J", "bids-0": "10", "points-0": "60", "points-1": "60"}
+    )
+    assert response.status_code == 422
+    assert "Ann deals and bids second, so their bid must be higher than Bob’s J." in (
+        element_text(response.content.decode(), "d1-bids-0")
+    )
+    assert not Deal.objects.exists()
+
+
+def test_third_hand_points_counted_from_tapped_cards(world: World) -> None:
+    game = world.start("third_hand", 2, options={"target": 150})
+    client = world.client(world.scorer)
+    url = reverse("deal-preview", args=[game.pk])
+    # Without JavaScript each tap posts the form: the card moves on to the next owner.
+    response = client.post(url, {"number": "1", "cycle": "AS"})
+    assert response.status_code == 200
+    assert inputs_of(response).values["cap-AS"] == "0"
+    response = client.post(url, {"number": "1", "cap-AS": "0", "cycle": "AS"})
+    assert inputs_of(response).values["cap-AS"] == "1"
+    response = client.post(url, {"number": "1", "cap-AS": "1", "cycle": "AS"})
+    assert inputs_of(response).values["cap-AS"] == ""
+    # Ann captured 8 cards (the nines and the tens), Bob 6 (aces and two kings): 76 and 24.
+    cards = {f"cap-{rank}{suit}": "0" for rank in ("9", "10") for suit in "SHDC"}
+    cards |= {f"cap-A{suit}": "1" for suit in "SHDC"} | {"cap-KS": "1", "cap-KH": "1"}
+    data = {"bids-1": "none", "bids-0": "none", **cards}
+    preview = client.post(url, {"number": "1", **data}, **HTMX)
+    assert "Points from the cards: Ann 76, Bob 24." in text_of(preview)
+    assert post_deal(client, game, data).status_code == 302
+    deal = Deal.objects.get(game=game)
+    assert deal.context["points"] == [76, 24] and deal.scores == [76, 24]
+    assert len(deal.record["captured"][0]) == 8
+
+
+# --- Rejections ---------------------------------------------------------------------------
+
+
+def test_a_rejection_shows_the_engines_message_beside_the_field_keeping_values(
+    world: World,
+) -> None:
+    game = world.start("widow_whist")
+    client = world.client(world.scorer)
+    page = client.get(reverse("game", args=[game.pk]))
+    key = form_of(page)["idempotency_key"]
+    data = {"widow": "0", "tricks-0": "5", "tricks-1": "5", "tricks-2": "5"}
+    response = post_deal(client, game, data, key=key)
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert "Tricks add up to 15; a deal of widow whist has 13 tricks" in element_text(
+        html, "d1-sec-tricks-error"
+    )
+    assert 'class="entry-section has-error" id="d1-sec-tricks"' in html
+    inputs = inputs_of(response)
+    assert inputs.checked == {"widow": "0", "tricks-0": "5", "tricks-1": "5", "tricks-2": "5"}
+    # The same key is kept: nothing was recorded under it.
+    assert form_of(response)["idempotency_key"] == key
+    assert not Deal.objects.exists()
+
+
+def test_a_rejection_of_one_players_value_is_shown_beside_that_player(world: World) -> None:
+    game = world.start("third_hand", 2)
+    client = world.client(world.scorer)
+    data = {"bids-1": "none", "bids-0": "none", "points-0": "55", "points-1": "60"}
+    response = post_deal(client, game, data, **HTMX)
+    assert response.status_code == 200  # htmx swaps 2xx only
+    html = response.content.decode()
+    assert "Ann's 55 points cannot be made of captured cards" in element_text(
+        html, "d1-points-0-error"
+    )
+    assert inputs_of(response).values["points-0"] == "55"
+    assert inputs_of(response).values["points-1"] == "60"
+    assert 'aria-invalid="true" aria-describedby="d1-points-0-error"' in html
+
+
+def test_missing_values_are_asked_for_beside_their_fields(world: World) -> None:
+    game = world.start("widow_whist")
+    response = post_deal(world.client(world.scorer), game, {"tricks-0": "5"})
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert "Tap who took the widow, or Nobody." in element_text(html, "d1-widow-error")
+    assert "Tap Bob’s tricks." in element_text(html, "d1-tricks-1-error")
+    assert inputs_of(response).checked == {"tricks-0": "5"}
+
+
+# --- Never twice, never lost --------------------------------------------------------------
+
+
+def test_a_double_submit_with_the_same_key_records_once(world: World) -> None:
+    game = world.start("widow_whist")
+    client = world.client(world.scorer)
+    key = form_of(client.get(reverse("game", args=[game.pk])))["idempotency_key"]
+    data = {
+        "number": "1",
+        "idempotency_key": key,
+        "widow": "none",
+        "tricks-0": "5",
+        "tricks-1": "4",
+    }
+    url = reverse("deal-save", args=[game.pk])
+    first = client.post(url, data)
+    second = client.post(url, data)
+    assert first.status_code == second.status_code == 302
+    assert Deal.objects.filter(game=game).count() == 1
+    assert DealRevision.objects.filter(game=game).count() == 1
+    assert "Deal 1 saved." in text_of(client.get(second["Location"]))
+
+
+def test_a_second_phone_is_told_the_deal_is_already_recorded(world: World) -> None:
+    game = world.start("widow_whist")
+    phone_a = world.client(world.scorer)
+    phone_b = guest_client(game, world.scorer, name="Bob")
+    page_a = form_of(phone_a.get(reverse("game", args=[game.pk])))
+    page_b = form_of(phone_b.get(reverse("game", args=[game.pk])))
+    assert page_a["number"] == page_b["number"] == "1"
+    url = reverse("deal-save", args=[game.pk])
+    tricks = {"widow": "none", "tricks-0": "5", "tricks-1": "4"}
+    assert phone_a.post(url, {**page_a, **tricks}).status_code == 302
+    # Phone B, same deal number, its own key: refused, page refreshed to show the deal.
+    response = phone_b.post(url, {**page_b, **tricks, "tricks-0": "4", "tricks-1": "5"})
+    assert response.status_code == 302
+    follow = phone_b.get(response["Location"])
+    assert "Deal 1 is already recorded (by scorer)" in text_of(follow)
+    assert form_of(follow)["number"] == "2"
+    assert Deal.objects.get(game=game).record["tricks"] == [5, 4, 4]
+    # With htmx the section comes back in place with the message.
+    response = phone_b.post(url, {**page_b, **tricks}, **HTMX)
+    assert response.status_code == 200 and response["HX-Retarget"] == "#game"
+    assert "Deal 1 is already recorded (by scorer)" in text_of(response)
+
+
+def test_a_form_sent_again_changed_after_it_was_saved_is_not_saved_twice(world: World) -> None:
+    game = world.start("widow_whist")
+    client = world.client(world.scorer)
+    key = str(uuid.uuid4())
+    data = {"number": "1", "idempotency_key": key, "widow": "none"}
+    url = reverse("deal-save", args=[game.pk])
+    assert client.post(url, {**data, "tricks-0": "5", "tricks-1": "4"}).status_code == 302
+    response = client.post(url, {**data, "tricks-0": "4", "tricks-1": "5"}, **HTMX)
+    assert "Deal 1 was already saved from this form; the page now shows it." in text_of(response)
+    assert Deal.objects.get(game=game).record["tricks"] == [5, 4, 4]
+
+
+def test_prediction_bids_are_kept_on_the_server_and_survive_a_reload(world: World) -> None:
+    game = world.start("prediction_whist", 4)
+    client = world.client(world.scorer)
+    url = reverse("bids-save", args=[game.pk])
+    response = client.post(url, {"number": "1", "bids-1": "1", "bids-2": "0"}, **HTMX)
+    assert response.status_code == 200
+    assert "Bids kept: Bob 1, Cy 0." in text_of(response)
+    assert selectors.deal_draft(game) == {"bids": [None, 1, 0, None]}
+    page = client.get(reverse("game", args=[game.pk]))
+    assert inputs_of(page).checked == {"bids-1": "1", "bids-2": "0"}
+    # Without JavaScript: "Keep the bids" posts and comes back to the page.
+    response = client.post(url, {"number": "1", "bids-1": "1", "bids-2": "0", "bids-3": "1"})
+    assert response.status_code == 302
+    assert inputs_of(client.get(response["Location"])).checked == {
+        "bids-1": "1",
+        "bids-2": "0",
+        "bids-3": "1",
+    }
+    # Saving the deal clears the draft.
+    data = {"bids-1": "1", "bids-2": "0", "bids-3": "1", "bids-0": "1"}
+    data |= {"tricks-0": "0", "tricks-1": "1", "tricks-2": "0"}
+    assert post_deal(client, game, data).status_code == 302
+    assert Deal.objects.get(game=game).record == {"bids": [1, 1, 0, 1], "tricks": [0, 1, 0, 0]}
+    assert selectors.deal_draft(game) == {}
+
+
+def test_the_dealers_forbidden_bid_is_disabled(world: World) -> None:
+    deals = [{"bids": [0, 0, 0], "tricks": [1, 0, 0]}] * 3
+    game = world.record(world.start("prediction_whist"), *deals)  # deal 4: 2 cards, Ann deals
+    client = world.client(world.scorer)
+    services.deal_draft_save(actor=world.scorer, game=game, number=4, data={"bids": [None, 1, 0]})
+    page = client.get(reverse("game", args=[game.pk]))
+    inputs = inputs_of(page)
+    assert ("bids-0", "1") in inputs.disabled
+    assert {name for name, _ in inputs.disabled} == {"bids-0"}
+    assert "may not bid 1" in element_text(page.content.decode(), "d4-bids-0")
+    # Bidding order starts left of the dealer: Bob, Cy, then Ann (deals, bids last).
+    html = page.content.decode()
+    assert (
+        html.index('id="d4-bids-1"') < html.index('id="d4-bids-2"') < html.index('id="d4-bids-0"')
+    )
+    # After each tap, htmx gets the dealer's pills back with the forbidden bid disabled.
+    response = client.post(
+        reverse("bids-save", args=[game.pk]), {"number": "4", "bids-1": "2", "bids-2": "0"}, **HTMX
+    )
+    assert ("bids-0", "0") in inputs_of(response).disabled
+    # Posted anyway (no JavaScript): refused beside the dealer's bid.
+    data = {"bids-1": "2", "bids-2": "0", "bids-0": "0", "tricks-0": "1", "tricks-1": "1"}
+    response = post_deal(client, game, data)
+    assert response.status_code == 422
+    assert "Ann may not bid 0" in element_text(response.content.decode(), "d4-bids-0")
+
+
+# --- Corrections, undo, the end -----------------------------------------------------------
+
+
+def test_a_correction_with_its_reason_shows_in_the_history(world: World) -> None:
+    game = world.record(
+        world.start("widow_whist"),
+        {"widow": None, "tricks": [5, 4, 4]},
+        {"widow": 0, "tricks": [4, 5, 4]},
+    )
+    client = world.client(world.scorer)
+    url = reverse("deal", args=[game.pk, 1])
+    page = client.get(url)
+    assert page.status_code == 200
+    text = text_of(page)
+    assert "Deal 1 · Ann dealt" in text
+    assert "Tricks: Ann 5, Bob 4, Cy 4" in text
+    assert inputs_of(page).checked == {
+        "widow": "none",
+        "tricks-0": "5",
+        "tricks-1": "4",
+        "tricks-2": "4",
+    }
+    # No reason: asked for, nothing changed.
+    data = {"version": "1", "widow": "2", "tricks-0": "5", "tricks-1": "4", "tricks-2": "4"}
+    response = client.post(url, data)
+    assert response.status_code == 422
+    assert "Say why the deal is corrected." in element_text(
+        response.content.decode(), "reason-error"
+    )
+    response = client.post(url, {**data, "reason": "Cy had the widow"})
+    assert response.status_code == 302 and response["Location"] == reverse("game", args=[game.pk])
+    assert "Deal 1 corrected." in text_of(client.get(response["Location"]))
+    deal = Deal.objects.get(game=game, number=1)
+    assert deal.record == {"widow": 2, "tricks": [5, 4, 4]} and deal.version == 2
+    history = text_of(client.get(url))
+    assert "Recorded (version 1) by scorer" in history
+    assert "Corrected (version 2) by scorer" in history
+    assert "Reason: Cy had the widow" in history
+    # A stale version is refused, naming what happened.
+    response = client.post(url, {**data, "reason": "again"})
+    assert response.status_code == 422
+    assert "someone corrected it meanwhile" in text_of(response)
+
+
+def test_a_correction_rejected_by_the_rules_keeps_what_was_typed(world: World) -> None:
+    game = world.record(world.start("italian_whist"), {"first": [3, 3, 3], "second": [3, 3, 3]})
+    client = world.client(world.scorer)
+    data = {"version": "1", "reason": "typo", "first-0": "9", "first-1": "9", "first-2": "0"}
+    data |= {"second-0": "3", "second-1": "3", "second-2": "3"}
+    response = client.post(reverse("deal", args=[game.pk, 1]), data)
+    assert response.status_code == 422
+    assert "Tricks of the first hand add up to 18" in element_text(
+        response.content.decode(), "d1-sec-first-error"
+    )
+    assert inputs_of(response).checked["first-0"] == "9"
+    assert inputs_of(response).values["reason"] == "typo"
+
+
+def test_undo_takes_back_the_last_deal(world: World) -> None:
+    game = world.record(
+        world.start("widow_whist"),
+        {"widow": None, "tricks": [5, 4, 4]},
+        {"widow": None, "tricks": [4, 5, 4]},
+    )
+    client = world.client(world.scorer)
+    page = client.get(reverse("game", args=[game.pk]))
+    assert "Undo deal 2…" in text_of(page)
+    url = reverse("deal-undo", args=[game.pk])
+    # A page that is out of date cannot undo another deal than the one it shows.
+    response = client.post(url, {"number": "1"})
+    assert "Deal 1 is not the last deal any more; nothing was undone" in text_of(
+        client.get(response["Location"])
+    )
+    response = client.post(url, {"number": "2", "reason": "wrong game"}, **HTMX)
+    assert response.status_code == 200
+    assert "Deal 2 undone." in text_of(response)
+    assert form_of(response)["number"] == "2"
+    game.refresh_from_db()
+    assert game.deal_count == 1
+    undo = DealRevision.objects.get(game=game, number=2, action="undo")
+    assert undo.reason == "wrong game"
+
+
+def test_a_finished_game_shows_the_winners_final_totals_and_a_share_link(world: World) -> None:
+    game = world.start("widow_whist", options={"finish": {"deals": 3}})
+    client = world.client(world.scorer)
+    for data in (
+        {"widow": "none", "tricks-0": "6", "tricks-1": "4"},
+        {"widow": "none", "tricks-0": "5", "tricks-1": "4"},
+    ):
+        assert post_deal(client, game, data).status_code == 302
+    response = post_deal(client, game, {"widow": "none", "tricks-0": "4", "tricks-1": "5"}, **HTMX)
+    text = text_of(response)
+    assert "Final scores" in text and "Ann wins" in text
+    assert "Ann 6 ★ Bob 4 Cy 2" in text
+    token = share_token(game)
+    assert game_id_from_token(token) == game.pk
+    assert reverse("game-shared", args=[token]) in response.content.decode()
+    assert reverse("deal-save", args=[game.pk]) not in response.content.decode()
+    game.refresh_from_db()
+    assert game.status == GameStatus.FINISHED
+    # No more deals.
+    response = post_deal(client, game, {"widow": "none", "tricks-0": "4", "tricks-1": "5"})
+    assert "The game is finished; it takes no more deals" in text_of(
+        client.get(response["Location"])
+    )
+
+
+def test_finishing_an_open_ended_game_by_hand(world: World) -> None:
+    game = world.record(
+        world.start("widow_whist"),
+        {"widow": None, "tricks": [5, 4, 4]},
+        {"widow": None, "tricks": [4, 5, 4]},
+    )
+    client = world.client(world.scorer)
+    assert "End the game now…" in text_of(client.get(reverse("game", args=[game.pk])))
+    response = client.post(reverse("game-finish", args=[game.pk]))
+    page = text_of(client.get(response["Location"]))
+    assert "Game finished." in page
+    assert "Ann and Bob share the win" in page
+
+
+# --- The page itself ----------------------------------------------------------------------
+
+
+def test_every_input_has_a_label_and_pill_groups_have_legends(world: World) -> None:
+    client = world.client(world.scorer)
+    for game_type, seats in (
+        ("widow_whist", 3),
+        ("third_hand", 2),
+        ("italian_whist", 3),
+        ("prediction_whist", 6),
+    ):
+        game = world.start(game_type, seats)
+        for url in (reverse("game", args=[game.pk]),):
+            response = client.get(url)
+            parsed = inputs_of(response)
+            for control in parsed.controls:
+                if control.get("type") == "hidden":
+                    continue
+                labelled = control.get("id") in parsed.label_for or control["_wrapped"] != "0"
+                assert labelled, f"{game_type}: no label for {control}"
+            html = response.content.decode()
+            assert html.count("<fieldset") == html.count("<legend>")
+            assert "maximum-scale" not in html and "user-scalable" not in html
+
+
+def test_six_players_fit_with_short_names(world: World) -> None:
+    assert short_names(["Alice Moreau", "Bernard Okafor", "Chloe Lindqvist"]) == [
+        "Alice",
+        "Bernard",
+        "Chloe",
+    ]
+    six = ["Alice Moreau", "Bernard Okafor", "Chloe Lindqvist", "Dev", "Elena", "Farid"]
+    assert short_names(six) == ["Ali.", "Ber.", "Chl.", "Dev", "Ele.", "Far."]
+    twins = ["Alexandra Smith", "Alexandra Jones", "Bo", "Cy", "Di", "Ed"]
+    assert short_names(twins) == ["AleS", "AleJ", "Bo", "Cy", "Di", "Ed"]
+    club = world.club
+    players = [PlayerFactory(club=club, name=name) for name in six]
+    game = services.game_start(
+        actor=world.scorer, club=club, game_type="prediction_whist", players=players
+    )
+    world.record(game, {"bids": [0] * 6, "tricks": [1, 0, 0, 0, 0, 0]})
+    html = world.client(world.scorer).get(reverse("game", args=[game.pk])).content.decode()
+    assert '<table class="sheet cols-6"' in html
+    # Short in sight, the full name for screen readers and on hover.
+    assert (
+        '<abbr title="Bernard Okafor" aria-hidden="true">Ber.</abbr>'
+        '<span class="sr-only">Bernard Okafor</span>'
+    ) in html
+    assert '<th scope="col" class="leader">Dev<span class="star"' in html  # short enough
