@@ -55,11 +55,12 @@ test: install
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(VENV)/bin/mypy --strict rules_engine
+	$(VENV)/bin/mypy --strict rules_engine tournaments/seating
 	$(VENV)/bin/mypy scorekeeper tournaments
 
 bench: install
 	$(PY) bench/rules_engine.py
+	$(PY) bench/seating.py
 
 worker: install
 	$(VENV)/bin/celery -A scorekeeper worker --loglevel=INFO

@@ -214,6 +214,20 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = "UTC"
 CELERY_ENABLE_UTC = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Beat (make beat): the tournament clock calls time and closes timed rounds every minute.
+CELERY_BEAT_SCHEDULE = {
+    "tournaments-close-due-rounds": {
+        "task": "tournaments.close_due_rounds",
+        "schedule": 60.0,
+    },
+}
+
+# --- E-mail (players told where they sit) --------------------------------------------------
+
+# Mail goes to the console unless EMAIL_URL says otherwise (e.g. smtp+tls://user:pass@host:587);
+# django-environ turns the URL into the EMAIL_* settings.
+vars().update(env.email_url("EMAIL_URL", default="consolemail://"))
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Scorekeeper <scorekeeper@localhost>")
 
 # --- Security -------------------------------------------------------------------------------
 

@@ -1,0 +1,117 @@
+"""No pair meets twice wherever the design literature says that is possible."""
+
+import time
+
+import pytest
+
+from tests.seating.helpers import assert_valid, pair_counts, repeats
+from tournaments.seating import best_design, plan
+from tournaments.seating.data import DEVELOPED
+from tournaments.seating.designs import max_rounds_bound
+
+# (players, table size, rounds): each at the most rounds possible for its field
+# (a player meets k - 1 new players a round), except 24 in fours (7 is not possible).
+MAXIMAL = [
+    (9, 3, 4),  # affine plane AG(2,3) = KTS(9)
+    (15, 3, 7),  # Kirkman's schoolgirls, KTS(15)
+    (18, 3, 8),  # nearly Kirkman NKTS(18)
+    (21, 3, 10),  # KTS(21)
+    (16, 4, 5),  # affine plane AG(2,4)
+    (24, 4, 6),
+    (32, 4, 10),  # the social golfer problem 8-4-10
+]
+
+
+@pytest.mark.parametrize(("players", "k", "rounds"), MAXIMAL)
+def test_listed_instances_have_no_repeats(players, k, rounds):
+    started = time.perf_counter()
+    result = plan(players, rounds, table_size=k, seed=1)
+    elapsed = time.perf_counter() - started
+    assert_valid(result.rounds, range(players), [k] * (players // k))
+    assert repeats(result.rounds) == 0
+    assert (result.repeats, result.max_meetings) == (0, 1)
+    assert result.optimal
+    assert elapsed < 2, f"{players}/{k}/{rounds} took {elapsed:.2f} s"
+
+
+@pytest.mark.parametrize(("players", "k", "rounds"), MAXIMAL)
+def test_listed_instances_every_seed(players, k, rounds):
+    """Relabelled differently for each seed, still without repeats."""
+    seen = set()
+    for seed in (2, 3):
+        result = plan(players, rounds, table_size=k, seed=seed)
+        assert repeats(result.rounds) == 0
+        seen.add(str(result.rounds))
+    assert len(seen) == 2
+
+
+@pytest.mark.parametrize(("v", "k"), sorted(DEVELOPED))
+def test_every_shipped_design_is_resolvable_without_repeats(v, k):
+    design = best_design(v, k)
+    assert design is not None
+    assert_valid(design.rounds, range(v), [k] * (v // k))
+    assert max(pair_counts(design.rounds).values()) == 1
+    assert len(design.rounds) >= DEVELOPED[(v, k)][0]
+
+
+@pytest.mark.parametrize(
+    ("v", "k", "rounds"),
+    [
+        (6, 2, 5),  # round robin
+        (12, 3, 4),  # TD(3,4)
+        (20, 4, 5),  # TD(4,5)
+        (25, 5, 6),  # AG(2,5)
+        (27, 3, 13),  # KTS(27) = AG(3,3)
+        (28, 4, 9),  # RBIBD(28,4,1)
+        (49, 7, 8),  # AG(2,7)
+        (64, 4, 21),  # TD(4,16) + AG(2,4)
+        (81, 3, 40),  # KTS(81)
+    ],
+)
+def test_algebraic_constructions(v, k, rounds):
+    design = best_design(v, k)
+    assert design is not None and len(design.rounds) == rounds
+    assert_valid(design.rounds, range(v), [k] * (v // k))
+    assert max(pair_counts(design.rounds).values()) == 1
+
+
+def test_complete_designs_reach_the_counting_bound():
+    complete = [
+        (15, 3),
+        (21, 3),
+        (27, 3),
+        (39, 3),
+        (45, 3),
+        (16, 4),
+        (28, 4),
+        (40, 4),
+        (52, 4),
+        (100, 4),
+    ]
+    for v, k in [*complete, (25, 5), (10, 2)]:
+        design = best_design(v, k)
+        assert design is not None
+        assert len(design.rounds) == max_rounds_bound(v, k) == (v - 1) // (k - 1)
+        assert len(pair_counts(design.rounds)) == v * (v - 1) // 2  # everyone meets everyone
+
+
+def test_beyond_the_design_repeats_are_few_and_spread():
+    # 9 in threes for 5 rounds: the fifth round repeats 9 pairs whatever happens
+    result = plan(9, 5, table_size=3)
+    assert (result.repeats, result.max_meetings) == (9, 2)
+    assert result.optimal
+    # 16 in fours for 6 rounds: every pair met once in 5 rounds, the sixth repeats 24 pairs
+    result = plan(16, 6, table_size=4)
+    assert (result.repeats, result.max_meetings) == (24, 2)
+
+
+def test_one_extra_player_sits_out_at_the_ghosts_table():
+    # 14 in threes, 2 sitting out: KTS(15) with one player missing; byes rotate exactly
+    result = plan(14, 7, table_size=3)
+    assert repeats(result.rounds) == 0
+    sat_out = [p for out in result.byes for p in out]
+    assert sorted(sat_out) == list(range(14))
+    # Third Hand (two players) with an odd field: a round robin with a bye
+    result = plan(11, 11, table_size=2)
+    assert repeats(result.rounds) == 0 and len(pair_counts(result.rounds)) == 55
+    assert sorted(p for out in result.byes for p in out) == list(range(11))

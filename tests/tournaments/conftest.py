@@ -1,0 +1,48 @@
+"""Fixtures for the tournament tests: a club with a director, a roster, a tournament,
+and Celery tasks run in-process (except for the test that starts a real worker)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from pytest_django import Settings
+
+from scorekeeper.celery import app
+from scorekeeper.models import Role
+from tests.factories import ClubFactory, PlayerFactory, member
+from tests.tournaments.helpers import Event
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings: Settings) -> None:
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _tasks_in_process(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Tasks sent on commit run in-process, even when a broker is configured: only the
+    test marked celery_worker talks to a real worker."""
+    if request.node.get_closest_marker("celery_worker"):
+        yield
+        return
+    before = (app.conf.task_always_eager, app.conf.task_eager_propagates)
+    app.conf.task_always_eager = True
+    app.conf.task_eager_propagates = True
+    try:
+        yield
+    finally:
+        app.conf.task_always_eager, app.conf.task_eager_propagates = before
+
+
+@pytest.fixture
+def event(db: None, django_capture_on_commit_callbacks) -> Event:
+    club = ClubFactory(name="Whist club", slug="whist")
+    director = member(club, Role.DIRECTOR, username="director")
+    players = [
+        PlayerFactory(club=club, name=name, email=f"{name.lower()}@example.org")
+        for name in ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida")
+    ]
+    return Event(
+        club=club, director=director, players=players, capture=django_capture_on_commit_callbacks
+    )

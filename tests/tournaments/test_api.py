@@ -1,0 +1,340 @@
+"""The tournament endpoints under /api/v1/: every one tried by an anonymous caller, a
+member of another club, a plain member of the club and its director; the error format;
+and a tournament run through the API."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from rest_framework.test import APIClient
+
+from scorekeeper.models import Player, Role
+from tests.api.helpers import client_for, error_of
+from tests.factories import ClubFactory, PlayerFactory, member
+from tests.tournaments.helpers import EVEN, WIN, play, tables
+from tournaments import services
+from tournaments.models import Registration, Round, RoundStatus, Table, Tournament
+
+CALLERS = ("anonymous", "outsider", "member", "director")
+
+
+@dataclass
+class Scene:
+    users: dict[str, User]
+    players: dict[str, Player]
+    tournament: Tournament
+    round: Round
+    capture: Callable[..., Any]
+    table: Table | None = None
+
+    def client(self, caller: str) -> APIClient:
+        return client_for(None if caller == "anonymous" else self.users[caller])
+
+    def publish(self) -> None:
+        with self.capture(execute=True):
+            services.round_publish(actor=self.users["director"], round=self.round, notify=False)
+
+    def ann_table(self) -> Table:
+        return Table.objects.get(round=self.round, seats__player=self.players["Ann"])
+
+
+@pytest.fixture
+def scene(db: None, django_capture_on_commit_callbacks: Callable[..., Any]) -> Scene:
+    club = ClubFactory(name="Home", slug="home")
+    other = ClubFactory(name="Other", slug="other")
+    users = {
+        "director": member(club, Role.DIRECTOR, username="director"),
+        "member": member(club, Role.MEMBER, username="ann"),
+        "outsider": member(other, Role.ADMIN, username="outsider"),
+    }
+    names = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus")
+    players = {name: PlayerFactory(club=club, name=name) for name in names}
+    players["Ann"].user = users["member"]
+    players["Ann"].save()
+    director = users["director"]
+    tournament = services.tournament_create(
+        actor=director,
+        club=club,
+        name="Spring cup",
+        game_type="widow_whist",
+        rounds=3,
+        round_kind="deals",
+        round_deals=3,
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        services.register(
+            actor=director,
+            tournament=tournament,
+            players=[players[n] for n in names[:6]],
+            check_in=True,
+        )
+        services.register(actor=director, tournament=tournament, players=[players["Gus"]])
+        round, _ = services.round_request(actor=director, tournament=tournament)
+    round.refresh_from_db()
+    assert round.status == RoundStatus.SEATED
+    return Scene(users, players, tournament, round, django_capture_on_commit_callbacks)
+
+
+def _play_ann_table(scene: Scene) -> None:
+    scene.publish()
+    play(scene.ann_table(), [WIN[0], WIN[1], EVEN], by="Scorer")
+
+
+def _close_ready(scene: Scene) -> None:
+    scene.publish()
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    name: str
+    method: str
+    path: str  # formatted with {t}, {club}, {round}, {table}
+    expect: tuple[int, int, int, int]  # anonymous, outsider, member, director
+    body: Callable[[Scene], Any] | None = None
+    prepare: Callable[[Scene], None] | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def _ids(scene: Scene, *names: str) -> list[int]:
+    return [scene.players[name].pk for name in names]
+
+
+T = "/api/v1/tournaments/{t}/"
+ENDPOINTS = [
+    Endpoint("list", "get", "/api/v1/clubs/{club}/tournaments/", (401, 404, 200, 200)),
+    Endpoint(
+        "create",
+        "post",
+        "/api/v1/clubs/{club}/tournaments/",
+        (401, 404, 403, 201),
+        body=lambda s: {
+            "name": "Third hand night",
+            "game_type": "third_hand",
+            "rounds": 2,
+            "round_kind": "game",
+        },
+    ),
+    Endpoint("detail", "get", T, (401, 404, 200, 200)),
+    Endpoint("registrations", "get", T + "registrations/", (401, 404, 200, 200)),
+    Endpoint(
+        "register",
+        "post",
+        T + "registrations/",
+        (401, 404, 403, 200),
+        body=lambda s: {"new_players": [{"name": "Zed"}], "check_in": True},
+    ),
+    Endpoint(
+        "check_in",
+        "post",
+        T + "registrations/check-in/",
+        (401, 404, 403, 200),
+        body=lambda s: {"players": _ids(s, "Gus")},
+    ),
+    Endpoint(
+        "withdraw",
+        "post",
+        T + "registrations/withdraw/",
+        (401, 404, 403, 200),
+        body=lambda s: {"players": _ids(s, "Gus")},
+    ),
+    Endpoint("rounds", "get", T + "rounds/", (401, 404, 200, 200)),
+    Endpoint("seat_next", "post", T + "rounds/", (401, 404, 403, 202), body=lambda s: {}),
+    Endpoint("round", "get", T + "rounds/{round}/", (401, 404, 200, 200)),
+    Endpoint(
+        "publish",
+        "post",
+        T + "rounds/{round}/publish/",
+        (401, 404, 403, 200),
+        body=lambda s: {"notify": False},
+    ),
+    Endpoint(
+        "close",
+        "post",
+        T + "rounds/{round}/close/",
+        (401, 404, 403, 200),
+        body=lambda s: {"force": True},
+        prepare=_close_ready,
+    ),
+    Endpoint(
+        "swap",
+        "post",
+        T + "rounds/{round}/swap/",
+        (401, 404, 403, 200),
+        body=lambda s: {"players": _ids(s, "Ann", "Dee")},
+    ),
+    Endpoint("tables", "get", T + "rounds/{round}/tables/", (401, 404, 200, 200)),
+    Endpoint(
+        "confirm",
+        "post",
+        T + "rounds/{round}/tables/{table}/confirm/",
+        # Only a player seated at the table confirms: Ann (the member), not the director.
+        (401, 404, 200, 403),
+        body=lambda s: {},
+        prepare=_play_ann_table,
+    ),
+    Endpoint("standings", "get", T + "standings/", (401, 404, 200, 200)),
+]
+
+
+def _path(endpoint: Endpoint, scene: Scene) -> str:
+    return endpoint.path.format(
+        t=scene.tournament.pk,
+        club=scene.tournament.club_id,
+        round=scene.round.number,
+        table=scene.ann_table().number,
+    )
+
+
+def _snapshot(scene: Scene) -> tuple[Any, ...]:
+    return (
+        Tournament.objects.count(),
+        list(Registration.objects.values_list("player_id", "status", "checked_in_round")),
+        list(Round.objects.values_list("number", "status")),
+        list(scene.round.players.values_list("player_id", "table_id", "position")),
+        list(Table.objects.values_list("pk", "confirmed_at")),
+    )
+
+
+@pytest.mark.parametrize("caller", CALLERS)
+@pytest.mark.parametrize("endpoint", ENDPOINTS, ids=lambda e: e.name)
+def test_access(scene: Scene, endpoint: Endpoint, caller: str) -> None:
+    if endpoint.prepare:
+        endpoint.prepare(scene)
+    expected = endpoint.expect[CALLERS.index(caller)]
+    before = _snapshot(scene)
+    client = scene.client(caller)
+    path = _path(endpoint, scene)
+    kwargs: dict[str, Any] = {"format": "json"}
+    if endpoint.body is not None:
+        kwargs["data"] = endpoint.body(scene)
+    response = getattr(client, endpoint.method)(path, **kwargs)
+    assert response.status_code == expected, (caller, response.content[:300])
+    if expected >= 400:
+        error = error_of(response)
+        assert _snapshot(scene) == before  # a refusal changes nothing
+        if expected == 404:
+            assert error["code"] == "not_found"
+            # Exactly what a tournament that does not exist gives.
+            missing = path.replace(f"/tournaments/{scene.tournament.pk}/", "/tournaments/999999/")
+            missing = missing.replace(f"/clubs/{scene.tournament.club_id}/", "/clubs/999999/")
+            other = getattr(client, endpoint.method)(missing, **kwargs)
+            assert other.status_code == 404 and error_of(other)["message"] == error["message"]
+        if expected == 401:
+            assert error["code"] in ("not_authenticated", "authentication_failed")
+    elif endpoint.method == "get":
+        assert _snapshot(scene) == before  # a read changes nothing
+
+
+def test_standings_of_a_public_club_are_public(scene: Scene) -> None:
+    club = scene.tournament.club
+    club.results_public = True
+    club.save()
+    for caller in ("anonymous", "outsider"):
+        response = scene.client(caller).get(f"/api/v1/tournaments/{scene.tournament.pk}/standings/")
+        assert response.status_code == 200
+        assert response.json()["tournament"]["name"] == "Spring cup"
+    # Everything else stays the club's.
+    assert (
+        scene.client("anonymous").get(f"/api/v1/tournaments/{scene.tournament.pk}/").status_code
+        == 401
+    )
+    assert scene.client("anonymous").get("/api/v1/tournaments/999999/standings/").status_code == 401
+
+
+def test_refusals_name_the_field(scene: Scene) -> None:
+    client = scene.client("director")
+    t = scene.tournament
+    response = client.post(
+        f"/api/v1/clubs/{t.club_id}/tournaments/",
+        {
+            "name": "X",
+            "game_type": "widow_whist",
+            "rounds": 2,
+            "round_kind": "deals",
+            "round_deals": 3,
+            "options": {"targets": {"widow": 99}},
+        },
+        format="json",
+    )
+    assert response.status_code == 400
+    assert error_of(response)["field"] == "options.targets.widow"
+    stranger = PlayerFactory(club=ClubFactory())
+    response = client.post(
+        f"/api/v1/tournaments/{t.pk}/registrations/", {"players": [stranger.pk]}, format="json"
+    )
+    assert response.status_code == 400 and error_of(response)["field"] == "players"
+    # All or nothing: a new player whose name is taken registers nobody.
+    hal = PlayerFactory(club=t.club, name="Hal")
+    response = client.post(
+        f"/api/v1/tournaments/{t.pk}/registrations/",
+        {"players": [hal.pk], "new_players": [{"name": "ann"}]},
+        format="json",
+    )
+    assert response.status_code == 400 and error_of(response)["field"] == "name"
+    assert not Registration.objects.filter(tournament=t, player=hal).exists()
+    response = client.post(
+        f"/api/v1/tournaments/{t.pk}/rounds/1/swap/", {"players": [1]}, format="json"
+    )
+    assert response.status_code == 400 and error_of(response)["field"] == "players"
+    scene.publish()
+    response = client.post(f"/api/v1/tournaments/{t.pk}/rounds/1/close/", {}, format="json")
+    assert response.status_code == 409
+    error = error_of(response)
+    assert error["code"] == "conflict" and error["details"]["unconfirmed"] == [1, 2]
+    assert client.get(f"/api/v1/tournaments/{t.pk}/rounds/7/").status_code == 404
+    assert client.get(f"/api/v1/tournaments/{t.pk}/rounds/1/tables/9/confirm/").status_code in (
+        404,
+        405,
+    )
+
+
+def test_a_round_through_the_api(scene: Scene) -> None:
+    director = scene.client("director")
+    t = scene.tournament
+    base = f"/api/v1/tournaments/{t.pk}/"
+    # Asking again for the next round while round 1 is open answers round 1.
+    response = director.post(base + "rounds/", {}, format="json")
+    assert response.status_code == 202
+    body = response.json()
+    assert body["number"] == 1 and body["seating_status"] == "done"
+    assert body["seating_progress"] == 100 and body["tables"] == 2 and body["byes"] == []
+    assert response["Location"].endswith(f"/api/v1/tournaments/{t.pk}/rounds/1/")
+    tables_body = director.get(base + "rounds/1/tables/").json()
+    assert [table["state"] for table in tables_body] == ["not_started", "not_started"]
+    assert all(len(table["seats"]) == 3 for table in tables_body)
+    swap = director.post(
+        base + "rounds/1/swap/",
+        {"players": [scene.players["Ann"].pk, scene.players["Bob"].pk]},
+        format="json",
+    ).json()
+    assert swap["conflicts"] == [] and len(swap["tables"]) == 2
+    published = director.post(base + "rounds/1/publish/", {"notify": False}, format="json")
+    assert published.json()["status"] == "playing"
+    play(scene.ann_table(), [WIN[0]], by="Scorer")
+    states = [
+        (table["state"], table["deal"]) for table in director.get(base + "rounds/1/tables/").json()
+    ]
+    assert ("playing", 2) in states
+    play(scene.ann_table(), [WIN[1], EVEN], by="Scorer")
+    number = scene.ann_table().number
+    confirmed = scene.client("member").post(
+        base + f"rounds/1/tables/{number}/confirm/", {}, format="json"
+    )
+    assert confirmed.status_code == 200
+    assert confirmed.json()["state"] == "confirmed" and confirmed.json()["confirmed_by"] == "ann"
+    other = next(table for table in tables(scene.round) if table.number != number)
+    play(other, [EVEN, EVEN, EVEN], by="Scorer")
+    with scene.capture(execute=True):
+        closed = director.post(base + "rounds/1/close/", {"force": True}, format="json")
+    assert closed.json()["status"] == "closed" and closed.json()["close_reason"] == "director"
+    standings = director.get(base + "standings/").json()
+    assert len(standings["standings"]) == 7  # Gus registered, not yet played
+    assert standings["standings"][0]["rank"] == 1 and standings["updated_at"]
+    detail = director.get(base).json()
+    assert detail["status"] == "running" and detail["check_in_round"] == 2
+    registrations = director.get(base + "registrations/").json()
+    assert not any(r["checked_in"] for r in registrations)  # check in again for round 2

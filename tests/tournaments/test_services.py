@@ -1,0 +1,596 @@
+"""Tournament services: registration, check-in, seating, swaps, play, confirmation,
+closing, the clock, standings and notices."""
+
+from __future__ import annotations
+
+import datetime
+from decimal import Decimal
+
+import pytest
+from django.core import mail
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from scorekeeper import services as core
+from scorekeeper.errors import Conflict, InvalidInput, NotAllowed
+from scorekeeper.models import GameStatus, Role
+from tests.factories import ClubFactory, PlayerFactory, member
+from tests.tournaments.helpers import EVEN, WIN, Event, guest, play, seats, tables
+from tournaments import selectors, services, tasks
+from tournaments.models import (
+    Registration,
+    RegistrationStatus,
+    Round,
+    RoundPlayer,
+    RoundStatus,
+    SeatingStatus,
+    Standing,
+    Table,
+    TournamentStatus,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def arrange(event: Event, round: Round, layout: list[list[str]]) -> None:
+    """Swap players until the round's tables are ``layout`` (names in seat order)."""
+    by_name = {p.name: p for p in event.players}
+    for number, names in enumerate(layout, start=1):
+        table = round.tables.get(number=number)
+        for position, name in enumerate(names):
+            there = RoundPlayer.objects.get(round=round, table=table, position=position)
+            if there.player.name != name:
+                services.round_swap(
+                    actor=event.director, round=round, first=there.player, second=by_name[name]
+                )
+    for number, names in enumerate(layout, start=1):
+        assert [p.name for p in seats(round.tables.get(number=number))] == names
+
+
+def confirm(event: Event, table: Table, name: str = "Checker") -> Table:
+    with event.capture(execute=True):
+        return services.table_confirm(actor=guest(table, name), table=table)
+
+
+# --- Creating a tournament -------------------------------------------------------------------
+
+
+def test_create_checks_the_house_rules_and_the_round(event):
+    t = event.tournament(round_deals=6)
+    assert t.options["finish"] == {"deals": 6}  # widow whist ends itself after the round
+    assert t.table_size == 3 and t.status == TournamentStatus.OPEN
+    with pytest.raises(InvalidInput) as caught:
+        event.tournament(name="B", options={"targets": {"widow": 14}})
+    assert caught.value.field == "options.targets.widow"
+    with pytest.raises(InvalidInput) as caught:
+        event.tournament(name="C", table_size=4)
+    assert caught.value.field == "table_size"
+    with pytest.raises(InvalidInput) as caught:
+        event.tournament(name="D", round_kind="game")  # open-ended widow whist
+    assert caught.value.field == "options.finish"
+    assert event.tournament(name="E", round_kind="game", options={"finish": {"target": 21}})
+    with pytest.raises(InvalidInput):
+        event.tournament(name="F", round_kind="time")  # no minutes
+    with pytest.raises(InvalidInput):
+        event.tournament(name="G", game_type="widow_whist", mixed_sizes=True)
+    with pytest.raises(InvalidInput):
+        event.tournament(name="Autumn open")  # the name is taken
+    with pytest.raises(NotAllowed):
+        services.tournament_create(
+            actor=member(event.club, Role.SCORER),
+            club=event.club,
+            name="H",
+            game_type="third_hand",
+            rounds=2,
+            round_kind="game",
+        )
+
+
+# --- Registration, check-in, withdrawal, late arrivals ----------------------------------------
+
+
+def test_registration_check_in_withdrawal_and_late_arrival(event):
+    t = event.tournament()
+    ann, bob, cy, dee, eve, fay, gus = event.players[:7]
+    services.register(actor=event.director, tournament=t, players=[ann, bob, cy, dee, eve, fay])
+    services.register(actor=event.director, tournament=t, players=[ann])  # no second row
+    assert Registration.objects.filter(tournament=t).count() == 6
+    checked = services.check_in(actor=event.director, tournament=t, players=[ann, bob, cy])
+    assert {r.checked_in_round for r in checked} == {1}
+    with event.capture(execute=True):
+        services.withdraw(actor=event.director, tournament=t, players=[fay])
+    assert Registration.objects.get(tournament=t, player=fay).status == "withdrawn"
+    with pytest.raises(InvalidInput):
+        services.check_in(actor=event.director, tournament=t, players=[fay])
+    with pytest.raises(InvalidInput):
+        services.check_in(actor=event.director, tournament=t, players=[gus])  # not registered
+    zed = services.register_new(actor=event.director, tournament=t, name="Zed", check_in=True)
+    assert zed.player.club == event.club and zed.checked_in_round == 1
+    services.check_in(actor=event.director, tournament=t, players=[dee, eve])
+    assert selectors.checked_in(t, 1).count() == 6
+    with pytest.raises(InvalidInput):
+        services.register(
+            actor=event.director, tournament=t, players=[PlayerFactory(club=ClubFactory())]
+        )
+    with pytest.raises(NotAllowed):
+        services.register(actor=member(event.club), tournament=t, players=[gus])
+
+    round = event.seat(t)
+    assert round.status == RoundStatus.SEATED
+    assert {p.player_id for p in round.players.all()} == {
+        ann.pk,
+        bob.pk,
+        cy.pk,
+        dee.pk,
+        eve.pk,
+        zed.player_id,
+    }
+    event.publish(round)
+    # A late arrival: registered and checked in for round 2 while round 1 is played.
+    (late,) = services.register(actor=event.director, tournament=t, players=[gus], check_in=True)
+    assert late.late and late.checked_in_round == 2
+    # Nobody withdraws from a round in play; after it closes they may.
+    with pytest.raises(Conflict):
+        services.withdraw(actor=event.director, tournament=t, players=[ann])
+    with event.capture(execute=True):
+        services.round_close(actor=event.director, round=round, force=True)
+        services.withdraw(actor=event.director, tournament=t, players=[ann])
+    ann_row = Registration.objects.get(tournament=t, player=ann)
+    assert ann_row.withdrawn_after_round == 1 and ann_row.checked_in_round is None
+    # A withdrawn player comes back by registering again.
+    services.register(actor=event.director, tournament=t, players=[fay], check_in=True)
+    assert Registration.objects.get(tournament=t, player=fay).status == "active"
+
+
+# --- Seating ---------------------------------------------------------------------------------
+
+
+def test_seating_a_round_seats_every_checked_in_player_once(event):
+    t = event.tournament()
+    event.enter(t, 8, check_in=False)
+    services.check_in(actor=event.director, tournament=t, players=event.players[:7])
+    round = event.seat(t)
+    assert (round.seating_status, round.seating_progress) == (SeatingStatus.DONE, 100)
+    places = list(round.players.all())
+    assert len(places) == 7
+    assert {p.player_id for p in places} == {p.pk for p in event.players[:7]}
+    assert [table.size for table in tables(round)] == [3, 3]
+    assert len([p for p in places if p.table_id is None]) == 1
+    for table in tables(round):
+        assert table.seats.count() == 3
+        assert 0 <= table.first_dealer < 3
+
+
+def test_byes_rotate_fairly_over_rounds(event):
+    t = event.tournament(rounds=3, round_deals=1)
+    event.enter(t, 7)
+    byes = []
+    for number in (1, 2, 3):
+        if number > 1:
+            event.check_in_all(t)
+        round = event.seat(t)
+        byes += [p.player_id for p in round.players.filter(table__isnull=True)]
+        event.publish(round)
+        with event.capture(execute=True):
+            services.round_close(actor=event.director, round=round, force=True)
+    assert len(byes) == len(set(byes)) == 3
+    bye_standings = Standing.objects.filter(tournament=t, byes=1)
+    assert {s.player_id for s in bye_standings} == set(byes)
+
+
+def test_prediction_whist_mixes_table_sizes(event):
+    t = event.tournament(
+        game_type="prediction_whist", table_size=4, mixed_sizes=True, round_kind="game"
+    )
+    event.enter(t, 7)
+    round = event.seat(t)
+    assert sorted(table.size for table in tables(round)) == [3, 4]
+    assert not round.players.filter(table__isnull=True).exists()
+    event.publish(round)
+    assert sorted(len(table.game.seats.all()) for table in tables(round)) == [3, 4]
+
+
+def test_too_few_players_are_refused_before_anything_is_queued(event):
+    t = event.tournament()
+    event.enter(t, 2)
+    with pytest.raises(Conflict) as caught:
+        event.seat(t)
+    assert "a table needs 3" in caught.value.message
+    assert not t.rounds.exists()
+
+
+def test_the_seat_task_is_idempotent(event):
+    t = event.tournament()
+    event.enter(t, 7)
+    with event.capture(execute=False) as callbacks:
+        round, queued = services.round_request(actor=event.director, tournament=t)
+    assert queued and len(callbacks) == 1
+    # Asking again answers the same round (and sends the job again, in case).
+    again, queued_again = services.round_request(actor=event.director, tournament=t)
+    assert again.pk == round.pk and queued_again
+    round.refresh_from_db()
+    assert round.seating_status == SeatingStatus.QUEUED
+    first = tasks.seat_round.apply(args=(t.pk, 1)).get()
+    second = tasks.seat_round.apply(args=(t.pk, 1)).get()
+    assert services.round_request(actor=event.director, tournament=t) == (round, False)
+    assert first == second == {"round": round.pk, "seating_status": "done"}
+    assert t.rounds.count() == 1
+    assert RoundPlayer.objects.filter(round__tournament=t).count() == 7
+    assert Table.objects.filter(round=round).count() == 2
+    # The database seats nobody twice in a round, whatever the code does.
+    with pytest.raises(IntegrityError), transaction.atomic():
+        RoundPlayer.objects.create(round=round, player=event.players[0])
+
+
+def test_a_failed_seating_says_why_and_can_be_queued_again(event):
+    t = event.tournament()
+    event.enter(t, 3)
+    with event.capture(execute=False):
+        round, _ = services.round_request(actor=event.director, tournament=t)
+    # Two of the three leave before the job runs.
+    Registration.objects.filter(tournament=t, player__in=event.players[:2]).update(
+        checked_in_round=None
+    )
+    tasks.seat_round.apply(args=(t.pk, 1))
+    round.refresh_from_db()
+    assert round.seating_status == SeatingStatus.FAILED
+    assert "a table needs 3" in round.seating_error
+    with pytest.raises(Conflict):
+        services.round_request(actor=event.director, tournament=t)
+    services.check_in(actor=event.director, tournament=t, players=event.players[:3])
+    again = event.seat(t)
+    assert again.pk == round.pk and again.seating_status == SeatingStatus.DONE
+
+
+def test_swap_before_publishing_flags_a_repeated_meeting(event):
+    t = event.tournament(rounds=2, round_deals=1)
+    event.enter(t, 6)
+    round1 = event.seat(t)
+    arrange(event, round1, [["Ann", "Bob", "Cy"], ["Dee", "Eve", "Fay"]])
+    event.publish(round1)
+    with pytest.raises(Conflict):  # published: no more swaps
+        services.round_swap(
+            actor=event.director, round=round1, first=event.players[0], second=event.players[3]
+        )
+    with event.capture(execute=True):
+        services.round_close(actor=event.director, round=round1, force=True)
+    event.check_in_all(t)
+    round2 = event.seat(t)
+    arrange(event, round2, [["Ann", "Dee", "Eve"], ["Bob", "Cy", "Fay"]])
+    conflicts = selectors.round_conflicts(round2)
+    # Six players at two tables of three: somebody meets again (Dee-Eve, Bob-Cy).
+    assert {c.names for c in conflicts} == {("Dee", "Eve"), ("Bob", "Cy")}
+    by_name = {p.name: p for p in event.players}
+    found = services.round_swap(
+        actor=event.director, round=round2, first=by_name["Eve"], second=by_name["Bob"]
+    )
+    assert [p.name for p in seats(round2.tables.get(number=1))] == ["Ann", "Dee", "Bob"]
+    pairs = {c.names for c in found}
+    assert ("Ann", "Bob") in pairs  # they met in round 1: allowed, but flagged
+    (flag,) = [c for c in found if c.names == ("Ann", "Bob")]
+    assert flag.table == 1 and flag.message == "Ann and Bob already met once (table 1)"
+    with pytest.raises(NotAllowed):
+        services.round_swap(
+            actor=member(event.club), round=round2, first=by_name["Ann"], second=by_name["Cy"]
+        )
+    with pytest.raises(InvalidInput):
+        services.round_swap(
+            actor=event.director, round=round2, first=by_name["Ann"], second=by_name["Gus"]
+        )
+
+
+def test_a_bye_swapped_onto_someone_who_had_one_is_flagged(event):
+    t = event.tournament(rounds=2, round_deals=1)
+    event.enter(t, 7)
+    round1 = event.seat(t)
+    (bye1,) = round1.players.filter(table__isnull=True)
+    event.publish(round1)
+    with event.capture(execute=True):
+        services.round_close(actor=event.director, round=round1, force=True)
+    event.check_in_all(t)
+    round2 = event.seat(t)
+    (bye2,) = round2.players.filter(table__isnull=True)
+    assert bye2.player_id != bye1.player_id
+    found = services.round_swap(
+        actor=event.director, round=round2, first=bye1.player, second=bye2.player
+    )
+    assert any(c.kind == "second_bye" and c.players == (bye1.player_id,) for c in found)
+
+
+# --- Publishing, confirming, closing ---------------------------------------------------------
+
+
+def test_publishing_starts_ordinary_games_with_table_links_and_tells_players(event, settings):
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    t = event.tournament()
+    event.enter(t, 7)
+    round = event.seat(t)
+    event.publish(round, notify=True)
+    assert round.status == RoundStatus.PLAYING
+    for table in tables(round):
+        game = table.game
+        assert game is not None and game.club == event.club
+        assert game.game_type == "widow_whist" and game.options["finish"] == {"deals": 3}
+        assert game.first_dealer == table.first_dealer
+        assert [s.player for s in game.seats.order_by("position")] == seats(table)
+        assert game.table_links.filter(revoked_at__isnull=True).count() == 1
+        assert selectors.table_state(table) == ("not_started", None)
+    assert len(mail.outbox) == 7
+    subjects = sorted(message.subject for message in mail.outbox)
+    assert sum("you have a bye" in subject for subject in subjects) == 1
+    table_mail = next(m for m in mail.outbox if "table 1" in m.subject)
+    assert "/t/" in table_mail.body and "deals first" in table_mail.body
+    # Sent once: a repeat (a retried job) sends nothing more.
+    assert services.round_notify(round_id=round.pk) == 0
+    with pytest.raises(Conflict):
+        services.round_publish(actor=event.director, round=round)
+
+
+def test_confirm_needs_a_second_person_at_the_table(event):
+    t = event.tournament(rounds=1)
+    event.enter(t, 6)
+    ann_user = member(event.club, Role.MEMBER, username="ann")
+    ann = event.players[0]
+    ann.user = ann_user
+    ann.save()
+    round = event.seat(t)
+    event.publish(round)
+    table = Table.objects.get(round=round, seats__player=ann)
+    play(table, [WIN[0], EVEN], by="Scorer")
+    assert selectors.table_state(table) == ("playing", 3)
+    with pytest.raises(Conflict):  # not finished yet
+        services.table_confirm(actor=guest(table, "Checker"), table=table)
+    play(table, [EVEN], by="Scorer")
+    assert selectors.table_state(table) == ("finished", None)
+    with pytest.raises(NotAllowed):  # whoever recorded the last deal
+        services.table_confirm(actor=guest(table, "scorer"), table=table)
+    with pytest.raises(InvalidInput):  # a guest says who they are
+        services.table_confirm(actor=guest(table, ""), table=table)
+    with pytest.raises(NotAllowed):  # the director is not at the table
+        services.table_confirm(actor=event.director, table=table)
+    other = Table.objects.exclude(pk=table.pk).get(round=round)
+    with pytest.raises(NotAllowed):  # a link to another table
+        services.table_confirm(actor=guest(other, "Checker"), table=table)
+    confirmed = services.table_confirm(actor=ann_user, table=table)
+    assert confirmed.confirmed_by == ann_user and confirmed.confirmed_by_name == "ann"
+    assert selectors.table_state(confirmed) == ("confirmed", None)
+    with pytest.raises(Conflict):
+        services.table_confirm(actor=guest(table, "Checker"), table=table)
+    # The player who recorded the last deal cannot confirm: a member at the table.
+    play(other, [WIN[1], WIN[1]], by="Someone")
+    bob_user = member(event.club, Role.MEMBER, username="bob")
+    player = seats(other)[0]
+    player.user = bob_user
+    player.save()
+    other.game.refresh_from_db()
+    core.deal_record(actor=bob_user, game=other.game, number=3, record=WIN[2])
+    with pytest.raises(NotAllowed):
+        services.table_confirm(actor=bob_user, table=other)
+    confirm(event, other, "Cy")
+    round.refresh_from_db()
+    assert round.status == RoundStatus.CLOSED and round.close_reason == "confirmed"
+
+
+def test_a_deal_limit_without_a_finish_option_ends_the_game_at_confirmation(event):
+    t = event.tournament(game_type="italian_whist", round_deals=2, rounds=1)
+    event.enter(t, 3)
+    round = event.publish(event.seat(t))
+    (table,) = tables(round)
+    assert table.deal_limit == 2
+    deal = {"first": [3, 3, 3], "second": [3, 3, 3]}
+    play(table, [deal, deal, deal])
+    with pytest.raises(Conflict) as caught:  # one deal too many
+        services.table_confirm(actor=guest(table, "Checker"), table=table)
+    assert "undo" in caught.value.message
+    core.deal_undo(actor=guest(table, "Scorer"), game=table.game)
+    confirm(event, table)
+    table.refresh_from_db()
+    assert table.game.status == GameStatus.FINISHED and table.game.ended_by_hand
+    round.refresh_from_db()
+    assert round.status == RoundStatus.CLOSED
+    t.refresh_from_db()
+    assert t.status == TournamentStatus.FINISHED
+
+
+def test_director_close_marks_unfinished_tables(event):
+    t = event.tournament()
+    event.enter(t, 9)
+    round = event.publish(event.seat(t))
+    first, second, third = tables(round)
+    play(first, [WIN[0]] * 3)
+    confirm(event, first)
+    play(second, [WIN[1]])  # one deal of three
+    with pytest.raises(Conflict) as caught:
+        services.round_close(actor=event.director, round=round)
+    assert caught.value.details == {"unconfirmed": [2, 3]}
+    with pytest.raises(NotAllowed):
+        services.round_close(actor=member(event.club), round=round, force=True)
+    with event.capture(execute=True):
+        services.round_close(actor=event.director, round=round, force=True)
+    round.refresh_from_db()
+    assert round.status == RoundStatus.CLOSED and round.close_reason == "director"
+    assert round.closed_by == event.director
+    first, second, third = tables(round)
+    assert not first.unfinished and second.unfinished and third.unfinished
+    # Finished by hand at the current totals; a table with no deal: abandoned, all tied.
+    assert second.game.status == GameStatus.FINISHED and second.game.ended_by_hand
+    assert third.game.status == GameStatus.ABANDONED
+    second_points = {p.position: p.points for p in RoundPlayer.objects.filter(table=second)}
+    assert second_points == {0: Decimal("0.250"), 1: Decimal("1.000"), 2: Decimal("0.250")}
+    assert {p.points for p in RoundPlayer.objects.filter(table=third)} == {Decimal("0.500")}
+    # The table links stop working once the round is closed.
+    assert not second.game.table_links.filter(revoked_at__isnull=True).exists()
+
+
+def test_the_clock_calls_time_then_closes_the_round(event):
+    t = event.tournament(round_kind="time", round_minutes=30, grace_minutes=10, rounds=2)
+    event.enter(t, 6)
+    round = event.publish(event.seat(t))
+    assert round.deadline - round.time_called_at == datetime.timedelta(minutes=10)
+    first, second = tables(round)
+    play(first, [WIN[0]])
+    start = round.published_at
+    assert services.rounds_close_due(now=start + datetime.timedelta(minutes=29)) == {
+        "called": 0,
+        "closed": 0,
+    }
+    called = services.rounds_close_due(now=start + datetime.timedelta(minutes=31))
+    assert called == {"called": 1, "closed": 0}
+    first, second = tables(round)
+    assert first.deal_limit == 2 and second.deal_limit == 1  # finish the deal in progress
+    assert selectors.table_state(first) == ("playing", 2)
+    play(first, [EVEN])
+    assert selectors.table_state(first) == ("finished", None)
+    confirm(event, first)
+    with event.capture(execute=True):
+        closed = services.rounds_close_due(now=start + datetime.timedelta(minutes=41))
+    assert closed == {"called": 0, "closed": 1}
+    round.refresh_from_db()
+    assert round.status == RoundStatus.CLOSED and round.close_reason == "time"
+    first, second = tables(round)
+    assert first.game.ended_by_hand and not first.unfinished
+    assert second.unfinished and second.game.status == GameStatus.ABANDONED
+    assert Standing.objects.filter(tournament=t).count() == 6
+
+
+def test_the_scan_task_closes_due_rounds(event):
+    t = event.tournament(round_kind="time", round_minutes=5, grace_minutes=0, rounds=1)
+    event.enter(t, 3)
+    round = event.publish(event.seat(t))
+    Round.objects.filter(pk=round.pk).update(
+        time_called_at=timezone.now() - datetime.timedelta(minutes=1),
+        deadline=timezone.now() - datetime.timedelta(seconds=1),
+    )
+    with event.capture(execute=True):
+        result = tasks.close_due_rounds.delay().get()
+    assert result == {"called": 1, "closed": 1}
+    round.refresh_from_db()
+    assert round.status == RoundStatus.CLOSED
+
+
+# --- Standings -------------------------------------------------------------------------------
+
+
+def test_standings_after_two_rounds_checked_by_hand(event):
+    t = event.tournament(rounds=2)
+    event.enter(t, 6)
+    round1 = event.seat(t)
+    arrange(event, round1, [["Ann", "Bob", "Cy"], ["Dee", "Eve", "Fay"]])
+    event.publish(round1)
+    one, two = tables(round1)
+    play(one, [WIN[0], WIN[0], EVEN])  # Ann 10, Bob 1, Cy 1
+    play(two, [WIN[1], EVEN, EVEN])  # Dee 4, Eve 6, Fay 2
+    confirm(event, one)
+    confirm(event, two)
+    event.check_in_all(t)
+    round2 = event.seat(t)
+    arrange(event, round2, [["Ann", "Dee", "Bob"], ["Eve", "Cy", "Fay"]])
+    event.publish(round2)
+    one, two = tables(round2)
+    play(one, [WIN[1]] * 3)  # Dee 12, Ann 0, Bob 0
+    play(two, [WIN[0], WIN[1], WIN[2]])  # 4 each
+    confirm(event, one)
+    confirm(event, two)
+    # Round 1: Ann 1, Bob ¼, Cy ¼; Eve 1, Dee ½, Fay 0.
+    # Round 2: Dee 1, Ann ¼, Bob ¼; Eve, Cy, Fay ½ each.
+    # Dee 1½ (16) before Eve 1½ (10) on game score; Fay ½ (6) before Bob ½ (1).
+    rows = list(Standing.objects.filter(tournament=t).select_related("player"))
+    table = [
+        (s.rank, s.player.name, float(s.points), s.game_score, s.table_wins, s.rounds_played)
+        for s in rows
+    ]
+    assert table == [
+        (1, "Dee", 1.5, 16, 1, 2),
+        (2, "Eve", 1.5, 10, 2, 2),
+        (3, "Ann", 1.25, 10, 1, 2),
+        (4, "Cy", 0.75, 5, 1, 2),
+        (5, "Fay", 0.5, 6, 1, 2),
+        (6, "Bob", 0.5, 1, 0, 2),
+    ]
+    ann = next(s for s in rows if s.player.name == "Ann")
+    # Ann met Bob, Cy, then Dee, Bob: (½ + ¾ + 1½ + ½) / 4.
+    assert float(ann.opponents_points) == pytest.approx(0.8125, abs=0.001)
+    assert ann.round_points == [1.0, 0.25]
+    t.refresh_from_db()
+    assert t.status == TournamentStatus.FINISHED and t.standings_updated_at is not None
+    # Recomputing changes nothing (a retried job).
+    assert services.standings_recompute(tournament_id=t.pk) == 6
+    again = [(s.rank, s.player_id, s.points) for s in Standing.objects.filter(tournament=t)]
+    assert again == [(s.rank, s.player_id, s.points) for s in rows]
+
+
+def test_a_withdrawn_player_keeps_their_standing(event):
+    t = event.tournament(rounds=2, round_deals=1)
+    event.enter(t, 3)
+    round = event.publish(event.seat(t))
+    (table,) = tables(round)
+    play(table, [WIN[2]])
+    confirm(event, table)
+    loser = seats(table)[0]
+    with event.capture(execute=True):
+        services.withdraw(actor=event.director, tournament=t, players=[loser])
+    row = Standing.objects.get(tournament=t, player=loser)
+    assert row.withdrawn and row.rounds_played == 1
+
+
+# --- The database's own guards ---------------------------------------------------------------
+
+
+def test_database_invariants(event):
+    t = event.tournament()
+    event.enter(t, 6)
+    round = event.seat(t)
+    table = round.tables.get(number=1)
+    ann = event.players[0]
+    cases = [
+        lambda: Registration.objects.create(tournament=t, player=ann),
+        lambda: Round.objects.create(tournament=t, number=1, seating_method="random"),
+        lambda: Table.objects.create(round=round, number=1, size=3),
+        lambda: Table.objects.create(round=round, number=9, size=7),
+        lambda: Table.objects.create(round=round, number=9, size=3, first_dealer=3),
+        lambda: RoundPlayer.objects.create(round=round, player=ann),
+        lambda: RoundPlayer.objects.create(
+            round=round, player=event.players[8], table=table, position=0
+        ),
+        lambda: RoundPlayer.objects.create(round=round, player=event.players[8], table=table),
+        lambda: Round.objects.filter(pk=round.pk).update(seating_progress=101),
+        lambda: Registration.objects.filter(tournament=t).update(status="maybe"),
+    ]
+    for index, case in enumerate(cases):
+        with pytest.raises(IntegrityError), transaction.atomic():
+            case()
+            pytest.fail(f"case {index} was accepted")
+    assert RegistrationStatus.ACTIVE == "active"
+
+
+def test_the_table_of_a_game(event):
+    t = event.tournament()
+    event.enter(t, 3)
+    round = event.publish(event.seat(t))
+    (table,) = tables(round)
+    assert selectors.table_of(table.game) == table
+    other = core.game_start(
+        actor=event.director, club=event.club, game_type="widow_whist", players=event.players[:3]
+    )
+    assert selectors.table_of(other) is None
+
+
+class BrokenMailBackend:
+    """A mail server that is down."""
+
+    def __init__(self, *args, **kwargs):
+        pass
+
+    def send_messages(self, messages):
+        raise ConnectionRefusedError("no mail server")
+
+
+def test_a_mail_server_that_is_down_does_not_break_publishing(event, settings):
+    settings.EMAIL_BACKEND = f"{__name__}.BrokenMailBackend"
+    t = event.tournament()
+    event.enter(t, 3)
+    round = event.publish(event.seat(t), notify=True)  # the job fails, after its retries
+    assert round.status == RoundStatus.PLAYING
+    assert not round.players.filter(notified_at__isnull=False).exists()
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    assert tasks.notify_round.apply(args=(round.pk,)).get() == 3  # sent once it is back

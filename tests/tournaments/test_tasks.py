@@ -1,0 +1,94 @@
+"""The tournament jobs through a real Celery worker and broker (Redis), when one is
+configured (CELERY_BROKER_URL); otherwise skipped, saying why. Elsewhere the jobs run
+in-process."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import pytest
+from celery.contrib.testing.worker import start_worker
+from celery.result import AsyncResult, EagerResult
+from celery.worker import WorkController
+from django.conf import settings
+
+from scorekeeper.celery import app
+from scorekeeper.models import Role
+from tests.factories import ClubFactory, PlayerFactory, member
+from tests.support import using_broker
+from tournaments import services, tasks
+from tournaments.models import Round, RoundPlayer, SeatingStatus, Table
+
+needs_broker = pytest.mark.skipif(
+    not using_broker(),
+    reason="CELERY_BROKER_URL is unset: no broker to start a real worker against "
+    "(the tournament jobs run in-process in the other tests)",
+)
+
+
+def test_the_clock_is_on_the_beat_schedule() -> None:
+    entry = settings.CELERY_BEAT_SCHEDULE["tournaments-close-due-rounds"]
+    assert entry["task"] == "tournaments.close_due_rounds" == tasks.close_due_rounds.name
+    assert entry["schedule"] == 60.0
+    assert {
+        "tournaments.seat_round",
+        "tournaments.close_due_rounds",
+        "tournaments.recompute_standings",
+        "tournaments.notify_round",
+    } <= set(app.tasks)
+
+
+@pytest.fixture
+def celery_worker() -> Iterator[WorkController]:
+    import celery.contrib.testing.tasks  # noqa: F401  (registers celery.ping for the ping check)
+
+    app.control.purge()  # drop leftovers from an interrupted earlier run
+    with start_worker(app, pool="solo", concurrency=1, perform_ping_check=True) as worker:
+        yield worker
+
+
+def _wait_for_seating(round: Round, seconds: float = 30) -> Round:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        round.refresh_from_db()
+        if round.seating_status in (SeatingStatus.DONE, SeatingStatus.FAILED):
+            return round
+        time.sleep(0.1)
+    pytest.fail(f"the worker did not seat the round in {seconds}s ({round.seating_status})")
+
+
+@needs_broker
+@pytest.mark.celery_worker
+@pytest.mark.django_db(transaction=True)
+def test_a_real_worker_seats_a_round(celery_worker: WorkController) -> None:
+    assert app.conf.task_always_eager is False
+    club = ClubFactory()
+    director = member(club, Role.DIRECTOR)
+    players = [PlayerFactory(club=club) for _ in range(7)]
+    tournament = services.tournament_create(
+        actor=director,
+        club=club,
+        name="Worker cup",
+        game_type="widow_whist",
+        rounds=2,
+        round_kind="deals",
+        round_deals=3,
+    )
+    services.register(actor=director, tournament=tournament, players=players, check_in=True)
+    # Committed: the seating job goes to the broker, and the worker picks it up.
+    round, queued = services.round_request(actor=director, tournament=tournament)
+    assert queued and round.seating_status == SeatingStatus.QUEUED
+    round = _wait_for_seating(round)
+    assert round.seating_status == SeatingStatus.DONE, round.seating_error
+    assert round.seating_progress == 100
+    assert RoundPlayer.objects.filter(round=round).count() == 7
+    assert Table.objects.filter(round=round).count() == 2
+    # Sent again (a retry, a second click): no second round, nobody seated twice.
+    result = tasks.seat_round.delay(tournament.pk, 1)
+    assert isinstance(result, AsyncResult) and not isinstance(result, EagerResult)
+    assert result.get(timeout=20) == {"round": round.pk, "seating_status": "done"}
+    again, queued = services.round_request(actor=director, tournament=tournament)
+    assert again.pk == round.pk and not queued
+    assert Round.objects.filter(tournament=tournament).count() == 1
+    assert RoundPlayer.objects.filter(round__tournament=tournament).count() == 7

@@ -1,0 +1,396 @@
+"""Tournament endpoints: parse with an input serializer, call a service or a selector,
+render with an output serializer. Visibility as everywhere in the API: a club's
+tournaments are its members' (others: 404; anonymous: 401), except the standings of a
+club that publishes its results. Writes are for the club's admins and directors (403
+for other members), except confirming a table, which is for a player seated at it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.urls import reverse
+from drf_spectacular.utils import extend_schema
+from rest_framework import exceptions, status
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from scorekeeper import access
+from scorekeeper.api.permissions import MAX_ID, Rule, actor_of
+from scorekeeper.api.views import ApiView, responds
+
+from .. import selectors, services
+from ..models import Round, Table, Tournament
+from . import serializers as s
+
+DIRECTS = Rule(services.can_direct, "only the club's admins and directors run its tournaments")
+TAGS = ["tournaments"]
+
+
+def _not_found(what: str) -> exceptions.NotFound:
+    return exceptions.NotFound(f"no such {what}")
+
+
+class TournamentView(ApiView):
+    # Looks up the tournament (404 unless the caller is a member of its club), then checks
+    # the method's rule against its club.
+
+    def tournament(self, tournament_id: int) -> Tournament:
+        tournament = None
+        if tournament_id <= MAX_ID:
+            tournament = (
+                selectors.tournaments_visible_to(actor_of(self.request))
+                .select_related("club")
+                .filter(pk=tournament_id)
+                .first()
+            )
+        if tournament is None:
+            raise _not_found("tournament")
+        self.check_object_permissions(self.request, tournament.club)
+        return tournament
+
+    def url(self, name: str, *args: int) -> str:
+        return self.request.build_absolute_uri(reverse(f"tournaments_api:{name}", args=args))
+
+    def round(self, tournament: Tournament, number: int) -> Round:
+        round = None
+        if number <= 1000:
+            round = tournament.rounds.filter(number=number).first()
+        if round is None:
+            raise exceptions.NotFound(f"the tournament has no round {number}")
+        return round
+
+    def table(self, round: Round, number: int) -> Table:
+        table = None
+        if number <= 1000:
+            table = round.tables.select_related("round", "game").filter(number=number).first()
+        if table is None:
+            raise exceptions.NotFound(f"round {round.number} has no table {number}")
+        return table
+
+    def tables_body(self, round: Round) -> Any:
+        conflicts = selectors.round_conflicts(round) if round.status != "closed" else []
+        tables = selectors.round_tables(round)
+        return s.TableOutput(tables, many=True, context={"conflicts": conflicts}).data
+
+
+# --- Tournaments -----------------------------------------------------------------------------
+
+
+class ClubTournamentsView(TournamentView):
+    action_rules = {"POST": DIRECTS}
+
+    @extend_schema(
+        operation_id="clubs_tournaments_list",
+        summary="The club's tournaments, latest first (members)",
+        tags=TAGS,
+        responses=responds(200, s.TournamentOutput(many=True), 401, 404),
+    )
+    def get(self, request: Request, club_id: int) -> Response:
+        club = self.club(club_id)
+        return Response(s.TournamentOutput(selectors.tournaments_of(club), many=True).data)
+
+    @extend_schema(
+        operation_id="clubs_tournaments_create",
+        summary="Create a tournament (admins, directors)",
+        description="The house rules are checked by the rules engine. A round is a number of "
+        "deals (widow whist: its finish option ends the game there; other games: the round "
+        "allows that many deals), a whole game, or a time limit after which the deal in "
+        "progress is finished.",
+        tags=TAGS,
+        request=s.TournamentInput,
+        responses=responds(201, s.TournamentOutput, 400, 401, 403, 404),
+    )
+    def post(self, request: Request, club_id: int) -> Response:
+        club = self.club(club_id)
+        data = self.parse(s.TournamentInput, request.data, club=club)
+        tournament = services.tournament_create(actor=actor_of(request), club=club, **data)
+        return Response(
+            s.TournamentOutput(tournament).data,
+            status=status.HTTP_201_CREATED,
+            headers={"Location": self.url("tournament-detail", tournament.pk)},
+        )
+
+
+class TournamentDetailView(TournamentView):
+    @extend_schema(
+        operation_id="tournaments_retrieve",
+        summary="A tournament and its settings (members)",
+        tags=TAGS,
+        responses=responds(200, s.TournamentOutput, 401, 404),
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        return Response(s.TournamentOutput(self.tournament(tournament_id)).data)
+
+
+# --- Registrations ---------------------------------------------------------------------------
+
+
+def _registrations_body(tournament: Tournament) -> Any:
+    number = selectors.check_in_round(tournament)
+    return s.RegistrationOutput(
+        selectors.registrations(tournament), many=True, context={"check_in_round": number}
+    ).data
+
+
+class RegistrationsView(TournamentView):
+    action_rules = {"POST": DIRECTS}
+
+    @extend_schema(
+        operation_id="tournaments_registrations_list",
+        summary="Who is registered, withdrawn, checked in for the next round (members)",
+        tags=TAGS,
+        responses=responds(200, s.RegistrationOutput(many=True), 401, 404),
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        return Response(_registrations_body(self.tournament(tournament_id)))
+
+    @extend_schema(
+        operation_id="tournaments_registrations_create",
+        summary="Register players: from the roster, or new on the spot (admins, directors)",
+        description="Late arrivals too, between rounds: with check_in they are checked in "
+        "for the next round. Answers with every registration.",
+        tags=TAGS,
+        request=s.RegisterInput,
+        responses=responds(200, s.RegistrationOutput(many=True), 400, 401, 403, 404, 409),
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        tournament = self.tournament(tournament_id)
+        data = self.parse(s.RegisterInput, request.data, club=tournament.club)
+        actor = actor_of(request)
+        with transaction.atomic():  # all of them, or none
+            if data["players"]:
+                services.register(
+                    actor=actor,
+                    tournament=tournament,
+                    players=data["players"],
+                    check_in=data["check_in"],
+                )
+            for new in data["new_players"]:
+                services.register_new(
+                    actor=actor, tournament=tournament, check_in=data["check_in"], **new
+                )
+        return Response(_registrations_body(tournament))
+
+
+class CheckInView(TournamentView):
+    action_rules = {"POST": DIRECTS}
+
+    @extend_schema(
+        operation_id="tournaments_check_in",
+        summary="Check players in for the next round (admins, directors)",
+        tags=TAGS,
+        request=s.CheckInInput,
+        responses=responds(200, s.RegistrationOutput(many=True), 400, 401, 403, 404, 409),
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        tournament = self.tournament(tournament_id)
+        data = self.parse(s.CheckInInput, request.data, club=tournament.club)
+        services.check_in(actor=actor_of(request), tournament=tournament, **data)
+        return Response(_registrations_body(tournament))
+
+
+class WithdrawView(TournamentView):
+    action_rules = {"POST": DIRECTS}
+
+    @extend_schema(
+        operation_id="tournaments_withdraw",
+        summary="Withdraw players between rounds (admins, directors)",
+        description="Refused (409) for a player in a round that has not closed.",
+        tags=TAGS,
+        request=s.WithdrawInput,
+        responses=responds(200, s.RegistrationOutput(many=True), 400, 401, 403, 404, 409),
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        tournament = self.tournament(tournament_id)
+        data = self.parse(s.WithdrawInput, request.data, club=tournament.club)
+        services.withdraw(actor=actor_of(request), tournament=tournament, **data)
+        return Response(_registrations_body(tournament))
+
+
+# --- Rounds ----------------------------------------------------------------------------------
+
+
+class RoundsView(TournamentView):
+    action_rules = {"POST": DIRECTS}
+
+    @extend_schema(
+        operation_id="tournaments_rounds_list",
+        summary="The tournament's rounds (members)",
+        tags=TAGS,
+        responses=responds(200, s.RoundOutput(many=True), 401, 404),
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        tournament = self.tournament(tournament_id)
+        return Response(s.RoundOutput(tournament.rounds.order_by("number"), many=True).data)
+
+    @extend_schema(
+        operation_id="tournaments_rounds_create",
+        summary="Seat the next round, in the background (admins, directors)",
+        description="Answers 202 with the round: poll it until seating_status is done (then "
+        "swap players if need be, and publish) or failed (say why in seating_error; ask "
+        "again once fixed). Asking again while the last round has not closed answers that "
+        "round: it never makes a second round nor seats anyone twice. Players are seated "
+        "from those checked in for the round.",
+        tags=TAGS,
+        request=s.RoundRequestInput,
+        responses=responds(202, s.RoundOutput, 400, 401, 403, 404, 409),
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        tournament = self.tournament(tournament_id)
+        data = self.parse(s.RoundRequestInput, request.data)
+        round, _ = services.round_request(
+            actor=actor_of(request), tournament=tournament, method=data["seating_method"]
+        )
+        round.refresh_from_db()
+        return Response(
+            s.RoundOutput(round).data,
+            status=status.HTTP_202_ACCEPTED,
+            headers={"Location": self.url("tournament-round", tournament.pk, round.number)},
+        )
+
+
+class RoundDetailView(TournamentView):
+    @extend_schema(
+        operation_id="tournaments_rounds_retrieve",
+        summary="A round: its seating status and progress, byes and conflicts (members)",
+        tags=TAGS,
+        responses=responds(200, s.RoundOutput, 401, 404),
+    )
+    def get(self, request: Request, tournament_id: int, number: int) -> Response:
+        round = self.round(self.tournament(tournament_id), number)
+        return Response(s.RoundOutput(round).data)
+
+
+class RoundPublishView(TournamentView):
+    action_rules = {"POST": DIRECTS}
+
+    @extend_schema(
+        operation_id="tournaments_rounds_publish",
+        summary="Publish a seated round: start each table's game (admins, directors)",
+        description="Each table gets an ordinary game and a table link; players with an "
+        "e-mail address are told where they sit (in the background).",
+        tags=TAGS,
+        request=s.PublishInput,
+        responses=responds(200, s.RoundOutput, 400, 401, 403, 404, 409),
+    )
+    def post(self, request: Request, tournament_id: int, number: int) -> Response:
+        round = self.round(self.tournament(tournament_id), number)
+        data = self.parse(s.PublishInput, request.data)
+        round = services.round_publish(actor=actor_of(request), round=round, **data)
+        return Response(s.RoundOutput(round).data)
+
+
+class RoundCloseView(TournamentView):
+    action_rules = {"POST": DIRECTS}
+
+    @extend_schema(
+        operation_id="tournaments_rounds_close",
+        summary="Close a round (admins, directors)",
+        description="Refused with 409 (details.unconfirmed lists the tables) while tables "
+        "have not confirmed, unless force: then they are marked unfinished and their games "
+        "finished at their current totals. A round also closes by itself when every "
+        "table has confirmed, and at its deadline when it is timed.",
+        tags=TAGS,
+        request=s.CloseInput,
+        responses=responds(200, s.RoundOutput, 400, 401, 403, 404, 409),
+    )
+    def post(self, request: Request, tournament_id: int, number: int) -> Response:
+        round = self.round(self.tournament(tournament_id), number)
+        data = self.parse(s.CloseInput, request.data)
+        round = services.round_close(actor=actor_of(request), round=round, **data)
+        return Response(s.RoundOutput(round).data)
+
+
+class RoundSwapView(TournamentView):
+    action_rules = {"POST": DIRECTS}
+
+    @extend_schema(
+        operation_id="tournaments_rounds_swap",
+        summary="Swap two players' places before publishing (admins, directors)",
+        description="Allowed even when it repeats a meeting or a bye: the round's conflicts "
+        "are answered, for the director to see.",
+        tags=TAGS,
+        request=s.SwapInput,
+        responses=responds(200, s.SwapOutput, 400, 401, 403, 404, 409),
+    )
+    def post(self, request: Request, tournament_id: int, number: int) -> Response:
+        tournament = self.tournament(tournament_id)
+        round = self.round(tournament, number)
+        data = self.parse(s.SwapInput, request.data, club=tournament.club)
+        first, second = data["players"]
+        conflicts = services.round_swap(
+            actor=actor_of(request), round=round, first=first, second=second
+        )
+        tables = selectors.round_tables(round)
+        body = {
+            "conflicts": [c.as_dict() for c in conflicts],
+            "tables": s.TableOutput(tables, many=True, context={"conflicts": conflicts}).data,
+        }
+        return Response(body)
+
+
+class TablesView(TournamentView):
+    @extend_schema(
+        operation_id="tournaments_rounds_tables_list",
+        summary="A round's tables: seats, state (not started, playing deal n, finished, "
+        "confirmed), conflicts (members)",
+        tags=TAGS,
+        responses=responds(200, s.TableOutput(many=True), 401, 404),
+    )
+    def get(self, request: Request, tournament_id: int, number: int) -> Response:
+        round = self.round(self.tournament(tournament_id), number)
+        return Response(self.tables_body(round))
+
+
+class TableConfirmView(TournamentView):
+    @extend_schema(
+        operation_id="tournaments_rounds_tables_confirm",
+        summary="Confirm a table's result (a player seated at it)",
+        description="By someone other than whoever recorded the last deal (403 otherwise). "
+        "A table at its deal limit has its game finished there. The last table to confirm "
+        "closes the round.",
+        tags=TAGS,
+        request=s.ConfirmInput,
+        responses=responds(200, s.TableOutput, 400, 401, 403, 404, 409),
+    )
+    def post(self, request: Request, tournament_id: int, number: int, table: int) -> Response:
+        found = self.table(self.round(self.tournament(tournament_id), number), table)
+        self.parse(s.ConfirmInput, request.data)
+        services.table_confirm(actor=actor_of(request), table=found)
+        (fresh,) = [t for t in selectors.round_tables(found.round) if t.pk == found.pk]
+        return Response(s.TableOutput(fresh).data)
+
+
+# --- Standings -------------------------------------------------------------------------------
+
+
+class StandingsView(TournamentView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="tournaments_standings",
+        summary="The tournament's standings: rank, points, tie-breaks",
+        description="Readable without logging in when the club makes its results public; "
+        "otherwise by the club's members only (anonymous callers: 401, others: 404). "
+        "Rebuilt in the background after each round closes (updated_at).",
+        tags=TAGS,
+        responses=responds(200, s.TournamentStandingsOutput, 401, 404),
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        tournament = None
+        if tournament_id <= MAX_ID:
+            tournament = Tournament.objects.select_related("club").filter(pk=tournament_id).first()
+        actor = actor_of(request)
+        if tournament is None or not access.can_read_results(actor, tournament.club):
+            if not request.user.is_authenticated:
+                raise exceptions.NotAuthenticated()
+            raise _not_found("tournament")
+        body = {
+            "tournament": tournament,
+            "updated_at": tournament.standings_updated_at,
+            "tie_breaks": tournament.tie_breaks,
+            "standings": selectors.standings(tournament),
+        }
+        return Response(s.TournamentStandingsOutput(body).data)

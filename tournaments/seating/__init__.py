@@ -1,0 +1,55 @@
+"""The seating engine: which players sit at which table, round by round.
+
+Plain typed Python (no Django). From the command line::
+
+    python -m tournaments.seating --players 15 --table-size 3 --rounds 7 --json
+    python manage.py seating_plan ...        # the same, as a management command
+
+From Python::
+
+    plan(players, rounds, table_size=k | sizes=[...], byes=None, history=(),
+         method="new_opponents" | "by_standings" | "random", standings=None,
+         seed=0, time_limit=5.0) -> Plan
+    next_round(players, history, ..., lookahead=1) -> Plan     # one more round
+
+``players`` is a count (ids 0..n-1) or a list of ids; ``history`` the rounds already played
+(tables of ids, in seat order). A ``Plan`` has ``rounds`` (tables of ids in seat order, the
+first listed dealing first), ``byes``, ``repeats`` and ``max_meetings`` over the whole event,
+``source`` (the construction and/or search used), ``optimal`` and ``timed_out``. Bad input
+raises ``SeatingError`` (``field``, ``message``). ``best_design(v, k)`` gives the known
+zero-repeat schedules; ``balanced_sizes`` mixed table sizes for prediction whist.
+
+How: a resolvable design (affine planes, transversal designs, Kirkman and nearly Kirkman
+triple systems, resolvable (v, 4, 1) designs, the 8-4-10 social golfer solution, round
+robins) when one fits the field, possibly with one "ghost" player whose tablemates sit out;
+then greedy rounds and a tabu search over swaps of players who meet too often.
+"""
+
+from tournaments.seating.core import (
+    METHODS,
+    Method,
+    Plan,
+    balanced_sizes,
+    evaluate,
+    meeting_counts,
+    next_round,
+    plan,
+)
+from tournaments.seating.designs import Design, best_design
+from tournaments.seating.errors import SeatingError
+from tournaments.seating.seats import seat_counts
+
+__all__ = [
+    "METHODS",
+    "Design",
+    "Method",
+    "Plan",
+    "SeatingError",
+    "balanced_sizes",
+    "best_design",
+    "evaluate",
+    "meeting_counts",
+    "next_round",
+    "plan",
+    "seat_counts",
+]

@@ -1,0 +1,5 @@
+import sys
+
+from tournaments.seating.cli import main
+
+sys.exit(main())

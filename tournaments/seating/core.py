@@ -1,0 +1,561 @@
+"""``plan`` and ``next_round``: who sits at which table in each round of an event."""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, get_args
+
+from tournaments.seating.designs import best_design
+from tournaments.seating.errors import SeatingError
+from tournaments.seating.search import PLACE, Tabu, greedy_round, pair_weights
+from tournaments.seating.seats import order_seats
+
+Method = Literal["new_opponents", "by_standings", "random"]
+METHODS: tuple[str, ...] = get_args(Method)
+Rounds = Sequence[Sequence[Sequence[int]]]
+
+MAX_PLAYERS = 1000
+MAX_ROUNDS = 200
+DEFAULT_TIME_LIMIT = 5.0
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The planned rounds. ``rounds[r]`` lists round r's tables; a table lists its players in
+    seat order, the first listed dealing first. Players missing from a round sit out
+    (``byes[r]``, sorted)."""
+
+    rounds: list[list[list[int]]]
+    byes: list[list[int]]
+    method: str
+    seed: int
+    #: extra meetings over the whole event (history and these rounds): a pair that meets
+    #: m > 1 times counts m - 1
+    repeats: int
+    #: the most meetings of one pair over the whole event
+    max_meetings: int
+    #: how the tables were made: the construction used, and/or "search"
+    source: str
+    #: True when the search provably could not do better (no repeat it could remove, or a
+    #: counting lower bound reached); False also when it merely ran out of ideas or time
+    optimal: bool
+    #: the search stopped at the time limit (the result then depends on the machine's speed)
+    timed_out: bool = False
+    stats: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON shape of ``seating_plan --json``."""
+        return {"rounds": self.rounds}
+
+
+def meeting_counts(rounds: Rounds) -> dict[tuple[int, int], int]:
+    """How often each pair (smaller id first) sat at the same table."""
+    counts: dict[tuple[int, int], int] = {}
+    for rnd in rounds:
+        for table in rnd:
+            ordered = sorted(table)
+            for i, a in enumerate(ordered):
+                for b in ordered[i + 1 :]:
+                    counts[(a, b)] = counts.get((a, b), 0) + 1
+    return counts
+
+
+def evaluate(rounds: Rounds) -> tuple[int, int]:
+    """``(repeats, max_meetings)``: extra meetings (m - 1 for each pair meeting m > 1 times)
+    and the most meetings of one pair (0 when nobody met)."""
+    counts = meeting_counts(rounds)
+    repeats = sum(m - 1 for m in counts.values() if m > 1)
+    return repeats, max(counts.values(), default=0)
+
+
+def balanced_sizes(players: int, preferred: int, smallest: int = 3, largest: int = 6) -> list[int]:
+    """Table sizes seating all ``players``, as close to ``preferred`` as possible and between
+    ``smallest`` and ``largest``: the number of tables whose average size is nearest
+    ``preferred``, sizes differing by at most one (e.g. prediction whist, 26 players,
+    preferred 4 -> 4, 4, 4, 4, 4, 3, 3). Raises SeatingError when no such tables exist."""
+    if not smallest <= preferred <= largest:
+        raise SeatingError("table_size", f"{preferred} is not between {smallest} and {largest}")
+    best: tuple[float, int] | None = None
+    for tables in range(1, players // smallest + 1):
+        low, extra = divmod(players, tables)
+        high = low + (1 if extra else 0)
+        if low < smallest or high > largest:
+            continue
+        spread = abs(players / tables - preferred)
+        if best is None or spread < best[0]:
+            best = (spread, tables)
+    if best is None:
+        raise SeatingError(
+            "players", f"{players} players cannot sit at tables of {smallest} to {largest}"
+        )
+    tables = best[1]
+    low, extra = divmod(players, tables)
+    return [low + 1] * extra + [low] * (tables - extra)
+
+
+# --------------------------------------------------------------------------- validation
+
+
+def _whole(value: object, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise SeatingError(name, f"must be a whole number, not {value!r}")
+    return value
+
+
+@dataclass
+class _Spec:
+    ids: list[int]
+    rounds: int
+    sizes: list[int]
+    byes: int
+    history: list[list[list[int]]]  # internal indices, current players only
+    raw_history: list[list[list[int]]]
+    method: str
+    rank: list[int] | None  # rank[i]: 0 = best
+    seed: int
+    time_limit: float
+
+
+def _players(players: int | Sequence[int]) -> list[int]:
+    if isinstance(players, bool):
+        raise SeatingError("players", "must be a number of players or a list of player ids")
+    if isinstance(players, int):
+        if players < 2:
+            raise SeatingError("players", f"need at least 2 players, not {players}")
+        if players > MAX_PLAYERS:
+            raise SeatingError("players", f"at most {MAX_PLAYERS} players, not {players}")
+        return list(range(players))
+    if isinstance(players, str | bytes) or not isinstance(players, Sequence):
+        raise SeatingError("players", "must be a number of players or a list of player ids")
+    ids = [_whole(p, "players") for p in players]
+    if len(set(ids)) != len(ids):
+        twice = sorted({p for p in ids if ids.count(p) > 1})
+        raise SeatingError("players", f"player ids must be distinct; listed twice: {twice}")
+    if len(ids) < 2:
+        raise SeatingError("players", f"need at least 2 players, not {len(ids)}")
+    if len(ids) > MAX_PLAYERS:
+        raise SeatingError("players", f"at most {MAX_PLAYERS} players, not {len(ids)}")
+    return ids
+
+
+def _table_sizes(
+    count: int, table_size: int | None, sizes: Sequence[int] | None, byes: int | None
+) -> tuple[list[int], int]:
+    if byes is not None:
+        byes = _whole(byes, "byes")
+        if not 0 <= byes < count:
+            raise SeatingError("byes", f"must be from 0 to {count - 1}, not {byes}")
+    if table_size is not None:
+        table_size = _whole(table_size, "table_size")
+        if table_size < 2:
+            raise SeatingError("table_size", f"a table seats at least 2 players, not {table_size}")
+    if sizes is not None:
+        if isinstance(sizes, str | bytes) or not isinstance(sizes, Sequence) or not sizes:
+            raise SeatingError("sizes", "must be a non-empty list of table sizes")
+        table_sizes = [_whole(s, "sizes") for s in sizes]
+        if min(table_sizes) < 2:
+            raise SeatingError("sizes", f"a table seats at least 2 players, not {min(table_sizes)}")
+        seated = sum(table_sizes)
+        if byes is None:
+            byes = 0
+        if seated != count - byes:
+            out = f" with {byes} sitting out" if byes else ""
+            raise SeatingError(
+                "sizes",
+                f"the tables {_plus(table_sizes)} seat {seated} players, but {count} players"
+                f"{out} leave {count - byes} to seat"
+                + ("" if byes or seated > count else f" (or let {count - seated} sit out)"),
+            )
+        return sorted(table_sizes, reverse=True), byes
+    if table_size is None:
+        raise SeatingError("table_size", "give the table size or the sizes of the tables")
+    if byes is None:
+        byes = count % table_size
+    seated = count - byes
+    if seated < table_size:
+        raise SeatingError(
+            "players",
+            f"{count} players with {byes} sitting out cannot fill a table of {table_size}",
+        )
+    if seated % table_size:
+        raise SeatingError(
+            "byes",
+            f"{count} players with {byes} sitting out leave {seated}, which is not a multiple "
+            f"of the table size {table_size}: sit out {count % table_size} (or more by "
+            f"multiples of {table_size}), or give mixed table sizes",
+        )
+    return [table_size] * (seated // table_size), byes
+
+
+def _plus(sizes: Sequence[int]) -> str:
+    return "+".join(str(s) for s in sizes)
+
+
+def _history(history: Rounds, index: Mapping[int, int]) -> tuple[list[list[list[int]]], ...]:
+    if isinstance(history, str | bytes) or not isinstance(history, Sequence):
+        raise SeatingError("history", "must be a list of rounds (lists of tables of player ids)")
+    raw: list[list[list[int]]] = []
+    internal: list[list[list[int]]] = []
+    for r, rnd in enumerate(history):
+        if isinstance(rnd, str | bytes) or not isinstance(rnd, Sequence):
+            raise SeatingError("history", f"round {r + 1} must be a list of tables")
+        seen: set[int] = set()
+        raw_round: list[list[int]] = []
+        internal_round: list[list[int]] = []
+        for table in rnd:
+            if isinstance(table, str | bytes) or not isinstance(table, Sequence):
+                raise SeatingError("history", f"round {r + 1}: a table must be a list of players")
+            players = [_whole(p, "history") for p in table]
+            for p in players:
+                if p in seen:
+                    raise SeatingError("history", f"round {r + 1}: player {p} sits twice")
+                seen.add(p)
+            raw_round.append(players)
+            internal_round.append([index[p] for p in players if p in index])
+        raw.append(raw_round)
+        internal.append(internal_round)
+    return internal, raw
+
+
+def _spec(
+    players: int | Sequence[int],
+    rounds: int,
+    table_size: int | None,
+    sizes: Sequence[int] | None,
+    byes: int | None,
+    history: Rounds,
+    method: str,
+    standings: Sequence[int] | Mapping[int, float] | None,
+    seed: int,
+    time_limit: float,
+) -> _Spec:
+    ids = _players(players)
+    rounds = _whole(rounds, "rounds")
+    if not 1 <= rounds <= MAX_ROUNDS:
+        raise SeatingError("rounds", f"must be from 1 to {MAX_ROUNDS}, not {rounds}")
+    table_sizes, bye_count = _table_sizes(len(ids), table_size, sizes, byes)
+    if method not in METHODS:
+        raise SeatingError("method", f"must be one of {', '.join(METHODS)}, not {method!r}")
+    seed = _whole(seed, "seed")
+    if isinstance(time_limit, bool) or not isinstance(time_limit, int | float):
+        raise SeatingError("time_limit", f"must be a number of seconds, not {time_limit!r}")
+    if not (math.isfinite(time_limit) and 0 < time_limit <= 3600):
+        raise SeatingError(
+            "time_limit", f"must be more than 0 and at most 3600 s, not {time_limit}"
+        )
+    index = {p: i for i, p in enumerate(ids)}
+    internal, raw = _history(history, index)
+    rank: list[int] | None = None
+    if method == "by_standings":
+        rank = _ranks(ids, standings)
+    elif standings is not None:
+        _ranks(ids, standings)  # still validated
+    return _Spec(
+        ids, rounds, table_sizes, bye_count, internal, raw, method, rank, seed, float(time_limit)
+    )
+
+
+def _ranks(ids: list[int], standings: Sequence[int] | Mapping[int, float] | None) -> list[int]:
+    if standings is None:
+        raise SeatingError("standings", "seating by standings needs the standings")
+    if isinstance(standings, Mapping):
+        scores: dict[int, float] = {}
+        for player, score in standings.items():
+            if isinstance(score, bool) or not isinstance(score, int | float):
+                raise SeatingError(
+                    "standings", f"player {player}'s score {score!r} is not a number"
+                )
+            scores[player] = score
+        missing = [p for p in ids if p not in scores]
+        order = sorted((p for p in ids if p in scores), key=lambda p: (-scores[p], ids.index(p)))
+    else:
+        if isinstance(standings, str | bytes):
+            raise SeatingError("standings", "must list player ids, best first")
+        listed = [_whole(p, "standings") for p in standings]
+        missing = [p for p in ids if p not in set(listed)]
+        order = [p for p in dict.fromkeys(listed) if p in set(ids)]
+    if missing:
+        raise SeatingError("standings", f"players missing from the standings: {missing[:10]}")
+    position = {p: i for i, p in enumerate(order)}
+    return [position[p] for p in ids]
+
+
+# --------------------------------------------------------------------------- planning
+
+
+def plan(
+    players: int | Sequence[int],
+    rounds: int = 1,
+    *,
+    table_size: int | None = None,
+    sizes: Sequence[int] | None = None,
+    byes: int | None = None,
+    history: Rounds = (),
+    method: Method = "new_opponents",
+    standings: Sequence[int] | Mapping[int, float] | None = None,
+    seed: int = 0,
+    time_limit: float = DEFAULT_TIME_LIMIT,
+) -> Plan:
+    """Seat ``players`` (a count n, meaning ids 0..n-1, or a list of ids) for ``rounds`` rounds.
+
+    Tables: ``table_size`` k with ``byes`` players sitting out each round (default n mod k),
+    or explicit ``sizes`` of every round's tables (they must seat n - byes players; byes
+    default to 0 then). ``history``: rounds already played (lists of tables of ids, seat
+    order as played); ids not in ``players`` are withdrawn players and are ignored, and a
+    current player absent from a played round counts as having sat out (so late arrivals do
+    not sit out first). ``method``:
+
+    * ``"new_opponents"``: as few repeated meetings as possible over the whole event
+      (history included), spread so that no pair meets far more often than others; uses a
+      resolvable design when one fits, then tabu search;
+    * ``"by_standings"``: Swiss style: tables of players with similar standing
+      (``standings``: ids best first, or a mapping id -> score, higher is better), top table
+      first, moving players as little as possible to avoid repeats;
+    * ``"random"``: tables drawn at random.
+
+    Byes rotate: each round those who have sat out least sit out (ties in a seeded order; by
+    standings the lowest ranked), so nobody sits out twice before everyone has once. Seat
+    order and the first dealer are balanced over the event. The result depends only on the
+    arguments and ``seed``, unless the search is cut short by ``time_limit`` (seconds; the
+    best schedule found by then is returned, see ``Plan.timed_out``).
+    Raises SeatingError (with ``field``) for bad arguments.
+    """
+    started = time.perf_counter()
+    spec = _spec(
+        players, rounds, table_size, sizes, byes, history, method, standings, seed, time_limit
+    )
+    return _plan(spec, started)
+
+
+def next_round(
+    players: int | Sequence[int],
+    history: Rounds,
+    *,
+    table_size: int | None = None,
+    sizes: Sequence[int] | None = None,
+    byes: int | None = None,
+    method: Method = "new_opponents",
+    standings: Sequence[int] | Mapping[int, float] | None = None,
+    seed: int = 0,
+    time_limit: float = DEFAULT_TIME_LIMIT,
+    lookahead: int = 1,
+) -> Plan:
+    """The next round given the ``history`` of rounds played: ``plan(...).rounds[0]``.
+
+    ``players`` are those present now (withdrawn players left out, late arrivals added).
+    With ``lookahead`` > 1 the rounds still to come are planned together (so that this round
+    does not leave the later ones without good tables) and only the first is returned.
+    """
+    started = time.perf_counter()
+    lookahead = _whole(lookahead, "lookahead")
+    if not 1 <= lookahead <= MAX_ROUNDS:
+        raise SeatingError("lookahead", f"must be from 1 to {MAX_ROUNDS}, not {lookahead}")
+    spec = _spec(
+        players, lookahead, table_size, sizes, byes, history, method, standings, seed, time_limit
+    )
+    full = _plan(spec, started)
+    if lookahead == 1:
+        return full
+    first = full.rounds[:1]
+    repeats, most = evaluate([*spec.raw_history, *first])
+    return Plan(
+        first,
+        full.byes[:1],
+        full.method,
+        full.seed,
+        repeats,
+        most,
+        full.source,
+        optimal=False,
+        timed_out=full.timed_out,
+        stats=full.stats,
+    )
+
+
+def _choose_byes(spec: _Spec, counts: list[int], tiebreak: list[int]) -> list[int]:
+    """The ``spec.byes`` players who have sat out least (ties by ``tiebreak``)."""
+    n = len(spec.ids)
+    order = sorted(range(n), key=lambda p: (counts[p], tiebreak[p]))
+    chosen = order[: spec.byes]
+    for p in chosen:
+        counts[p] += 1
+    return chosen
+
+
+def _design_start(spec: _Spec, rng: random.Random) -> tuple[list[list[list[int]]], str] | None:
+    """Rounds from a resolvable design when one fits this field (no history), relabelled at
+    random: on exactly n players, or on n + 1 with one "ghost" whose tablemates sit out (when
+    k - 1 sit out each round) or whose table is the one short table."""
+    if spec.history or spec.method != "new_opponents":
+        return None
+    n = len(spec.ids)
+    k = spec.sizes[0]
+    if spec.byes == 0 and all(s == k for s in spec.sizes):
+        v = n
+    elif spec.byes == 0 and spec.sizes[-1] == k - 1 and all(s == k for s in spec.sizes[:-1]):
+        v = n + 1  # the ghost's table is the short one
+        if k - 1 < 2:
+            return None
+    elif spec.byes == k - 1 and all(s == k for s in spec.sizes):
+        v = n + 1  # the ghost's tablemates sit out
+    else:
+        return None
+    design = best_design(v, k)
+    if design is None or len(design.rounds) < 2:
+        return None
+    chosen = list(design.rounds)
+    rng.shuffle(chosen)
+    chosen = chosen[: spec.rounds]
+    label = list(range(v))
+    rng.shuffle(label)  # point i is player label[i]; label n (if any) is the ghost
+    rounds = []
+    for rnd in chosen:
+        tables = []
+        for block in rnd:
+            table = [label[p] for p in block if label[p] < n]
+            if len(table) == len(block) or spec.byes == 0:
+                tables.append(table)
+        rounds.append(tables)
+    how = f"{design.name} ({len(design.rounds)} rounds"
+    how += ", one player left out)" if v > n else ")"
+    return rounds, how
+
+
+def _plan(spec: _Spec, started: float) -> Plan:
+    deadline = started + spec.time_limit
+    rng = random.Random(spec.seed)
+    n = len(spec.ids)
+    # how often each current player has sat out so far (absent from a played round)
+    sat_out = [0] * n
+    for rnd in spec.history:
+        present = {p for table in rnd for p in table}
+        for p in range(n):
+            if p not in present:
+                sat_out[p] += 1
+    if spec.rank is not None:
+        tiebreak = [-r for r in spec.rank]  # lowest ranked sit out first
+    else:
+        tiebreak = list(range(n))
+        rng.shuffle(tiebreak)
+
+    base = [0] * (n * n)
+    for rnd in spec.history:
+        for table in rnd:
+            for i, a in enumerate(table):
+                for b in table[i + 1 :]:
+                    base[a * n + b] += 1
+                    base[b * n + a] += 1
+
+    tables: list[list[list[int]]] = []
+    sources: list[str] = []
+    start = _design_start(spec, rng)
+    if start is not None:
+        tables, how = start
+        sources.append(how)
+        for rnd in tables:
+            present = {p for table in rnd for p in table}
+            for p in range(n):
+                if p not in present:
+                    sat_out[p] += 1
+
+    cnt = list(base)
+    for rnd in tables:
+        for table in rnd:
+            for i, a in enumerate(table):
+                for b in table[i + 1 :]:
+                    cnt[a * n + b] += 1
+                    cnt[b * n + a] += 1
+    _, inc, _ = pair_weights(len(spec.history) + spec.rounds + 2)
+    place: list[list[int]] | None = None
+    if spec.rank is not None:
+        place = _places(spec)
+    while len(tables) < spec.rounds:
+        out = set(_choose_byes(spec, sat_out, tiebreak))
+        seated = [p for p in range(n) if p not in out]
+        if spec.method == "random":
+            rng.shuffle(seated)
+            rnd, at = [], 0
+            for size in spec.sizes:
+                rnd.append(seated[at : at + size])
+                at += size
+        elif spec.rank is not None:
+            assert spec.rank is not None
+            rank = spec.rank
+            seated.sort(key=lambda p: rank[p])
+            rnd, at = [], 0
+            for size in spec.sizes:
+                rnd.append(seated[at : at + size])
+                at += size
+        else:
+            rnd = greedy_round(n, seated, spec.sizes, cnt, inc, rng)
+        tables.append(rnd)
+    if spec.method == "random":
+        sources.append("random draw")
+    elif spec.rank is not None:
+        sources.append("by standings")
+    elif len(tables) > (len(start[0]) if start is not None else 0):
+        sources.append("greedy rounds")
+
+    timed_out = False
+    optimal = spec.method == "random"
+    iterations = 0
+    if spec.method != "random":
+        search = Tabu(n, tables, base, rng, place)
+        max_iters = 400_000
+        patience = 6_000 + 40 * n if place is None else 1_000 + 10 * n
+        outcome = search.run(deadline, max_iters, patience)
+        tables = outcome.tables
+        timed_out = outcome.timed_out
+        optimal = outcome.cost <= outcome.lower_bound or search.settled()
+        iterations = outcome.iterations
+        if iterations:
+            sources.append("tabu search")
+
+    ordered = order_seats(tables, spec.history, rng)
+    if spec.rank is None:
+        for rnd in ordered:
+            rnd.sort(key=lambda table: min(table))
+    ids = spec.ids
+    result = [[[ids[p] for p in table] for table in rnd] for rnd in ordered]
+    byes = []
+    for rnd in ordered:
+        present = {p for table in rnd for p in table}
+        byes.append(sorted(ids[p] for p in range(n) if p not in present))
+    repeats, most = evaluate([*spec.raw_history, *result])
+    return Plan(
+        result,
+        byes,
+        spec.method,
+        spec.seed,
+        repeats,
+        most,
+        " + ".join(sources),
+        optimal,
+        timed_out,
+        {"iterations": iterations, "seconds": round(time.perf_counter() - started, 3)},
+    )
+
+
+def _places(spec: _Spec) -> list[list[int]]:
+    """By standings: the cost of each player at each table (top table 0)."""
+    assert spec.rank is not None
+    rank = spec.rank
+    n = len(spec.ids)
+    seated_order = sorted(range(n), key=lambda p: rank[p])
+    # a player's place: the table their rank among all players falls in; byes shift little
+    bounds = []
+    at = 0
+    scale = n / max(1, sum(spec.sizes))
+    for size in spec.sizes:
+        at += size
+        bounds.append(at * scale)
+    place = []
+    for p in range(n):
+        position = seated_order.index(p) + 0.5
+        home = next((t for t, b in enumerate(bounds) if position <= b), len(bounds) - 1)
+        place.append([PLACE * (t - home) ** 2 for t in range(len(spec.sizes))])
+    return place

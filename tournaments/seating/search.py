@@ -1,0 +1,407 @@
+"""Building and improving schedules: greedy rounds, then tabu search over swaps.
+
+Players are internal indices 0..n-1. A schedule is a list of planned rounds, each a list of
+tables (lists of players); players of a round who are at no table sit out (their byes are
+chosen beforehand and never change here). ``cnt[a * n + b]`` counts the meetings of a and b
+over the whole event: history plus planned rounds.
+
+The cost of a pair that meets m times is ``W[m]``: 0 for m <= 1, then
+``REPEAT * (m - 1) + SPREAD * (m - 1) * (m - 2)``: each repeat costs ``REPEAT``, and the
+second term spreads unavoidable repeats so that no pair meets far more often than others
+(a pair meeting three times costs more than two pairs meeting twice, less than three). The search
+(in the manner of Dotu and Van Hentenryck's tabu search for the social golfer problem) takes
+a pair that meets too often, one round where they sit together, and makes the best swap of
+either of them with a player at another table of that round that is not tabu, even if it
+makes things worse; it restarts from the best schedule with a few random swaps when stuck.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+REPEAT = 64
+SPREAD = 24  # a pair meeting 3 times costs more than two pairs meeting twice
+PLACE = 2  # by standings: a player seated d tables from their place costs PLACE * d * d
+
+
+def pair_weights(limit: int) -> tuple[list[int], list[int], list[int]]:
+    """``W``, ``inc[m] = W[m+1] - W[m]`` and ``dec[m] = W[m-1] - W[m]`` for m < limit."""
+    weights = [
+        0 if m <= 1 else REPEAT * (m - 1) + SPREAD * (m - 1) * (m - 2) for m in range(limit + 2)
+    ]
+    inc = [weights[m + 1] - weights[m] for m in range(limit + 1)]
+    dec = [0] + [weights[m - 1] - weights[m] for m in range(1, limit + 1)]
+    return weights, inc, dec
+
+
+def lower_bound(n: int, meetings: Sequence[int], weights: Sequence[int]) -> int:
+    """A bound on the total cost: player p meets ``meetings[p]`` times n - 1 others, at best
+    as evenly as possible (W is convex); every pair is counted from both ends."""
+    total = 0
+    others = n - 1
+    if others <= 0:
+        return 0
+    for m in meetings:
+        q, r = divmod(m, others)
+        total += r * weights[q + 1] + (others - r) * weights[q]
+    return (total + 1) // 2
+
+
+class _IndexedSet:
+    """A set of ints with O(1) add, discard and uniform random choice (deterministic)."""
+
+    __slots__ = ("index", "items")
+
+    def __init__(self) -> None:
+        self.items: list[int] = []
+        self.index: dict[int, int] = {}
+
+    def add(self, key: int) -> None:
+        if key not in self.index:
+            self.index[key] = len(self.items)
+            self.items.append(key)
+
+    def discard(self, key: int) -> None:
+        i = self.index.pop(key, None)
+        if i is not None:
+            last = self.items.pop()
+            if i < len(self.items):
+                self.items[i] = last
+                self.index[last] = i
+
+
+@dataclass
+class Outcome:
+    tables: list[list[list[int]]]
+    cost: int
+    lower_bound: int
+    iterations: int
+    timed_out: bool
+
+
+def greedy_round(
+    n: int,
+    seated: Sequence[int],
+    sizes: Sequence[int],
+    cnt: list[int],
+    inc: Sequence[int],
+    rng: random.Random,
+) -> list[list[int]]:
+    """Seat ``seated`` at tables of ``sizes``: each player, most-met first, goes to the table
+    where they add the least cost (ties at random). Updates ``cnt``."""
+    order = list(seated)
+    rng.shuffle(order)
+    met = {p: n - cnt[p * n : p * n + n].count(0) for p in order}  # partners so far
+    order.sort(key=lambda p: -met[p])
+    tables: list[list[int]] = [[] for _ in sizes]
+    free = list(range(len(sizes)))
+    for p in order:
+        row = p * n
+        best = -1
+        best_cost = 0
+        ties = 0
+        for t in free:
+            c = 0
+            for y in tables[t]:
+                c += inc[cnt[row + y]]
+            if best < 0 or c < best_cost:
+                best, best_cost, ties = t, c, 1
+            elif c == best_cost:
+                ties += 1
+                if rng.randrange(ties) == 0:
+                    best = t
+        table = tables[best]
+        for y in table:
+            cnt[row + y] += 1
+            cnt[y * n + p] += 1
+        table.append(p)
+        if len(table) == sizes[best]:
+            free.remove(best)
+    return tables
+
+
+class Tabu:
+    """Tabu search over the planned rounds ``tables`` (modified in place)."""
+
+    def __init__(
+        self,
+        n: int,
+        tables: list[list[list[int]]],
+        base: list[int],
+        rng: random.Random,
+        place: list[list[int]] | None = None,
+    ) -> None:
+        self.n = n
+        self.tables = tables
+        self.base = base  # history meetings, n * n
+        self.rng = rng
+        self.place = place  # place[p][t]: cost of p at table t (by standings), or None
+        self.breadth = 2  # conflicting pairs looked at per move
+        self.tenure = (1, 5)  # a moved player stays put for 1 to 5 moves
+        rounds = len(tables)
+        self.limit = max(base, default=0) + rounds + 2
+        self.weights, self.inc, self.dec = pair_weights(self.limit)
+        self._load(tables)
+
+    # ------------------------------------------------------------------ state
+
+    def _load(self, tables: list[list[list[int]]]) -> None:
+        n = self.n
+        self.tables = [[list(t) for t in rnd] for rnd in tables]
+        self.pos = [[-1] * n for _ in tables]
+        self.cnt = list(self.base)
+        self.planned = [0] * (n * n)
+        for r, rnd in enumerate(self.tables):
+            where = self.pos[r]
+            for ti, table in enumerate(rnd):
+                for i, p in enumerate(table):
+                    where[p] = ti
+                    for q in table[i + 1 :]:
+                        self.cnt[p * n + q] += 1
+                        self.cnt[q * n + p] += 1
+                        self.planned[min(p, q) * n + max(p, q)] += 1
+        self.bad = _IndexedSet()
+        for key, m in enumerate(self.planned):
+            if m and self.cnt[key] >= 2:
+                self.bad.add(key)
+        self.cost = self.total_cost()
+
+    def total_cost(self) -> int:
+        n = self.n
+        w = self.weights
+        cost = 0
+        for a in range(n):
+            row = a * n
+            for b in range(a + 1, n):
+                cost += w[self.cnt[row + b]]
+        if self.place is not None:
+            for rnd in self.tables:
+                for ti, table in enumerate(rnd):
+                    for p in table:
+                        cost += self.place[p][ti]
+        return cost
+
+    def meetings_per_player(self) -> list[int]:
+        n = self.n
+        return [sum(self.cnt[p * n : p * n + n]) for p in range(n)]
+
+    def _bump(self, a: int, b: int, d: int) -> None:
+        n = self.n
+        c = self.cnt[a * n + b] + d
+        self.cnt[a * n + b] = c
+        self.cnt[b * n + a] = c
+        key = a * n + b if a < b else b * n + a
+        m = self.planned[key] + d
+        self.planned[key] = m
+        if m and c >= 2:
+            self.bad.add(key)
+        else:
+            self.bad.discard(key)
+
+    def swap(self, r: int, p: int, q: int) -> None:
+        where = self.pos[r]
+        tp, tq = where[p], where[q]
+        table_p, table_q = self.tables[r][tp], self.tables[r][tq]
+        bump = self._bump
+        for x in table_p:
+            if x != p:
+                bump(p, x, -1)
+                bump(q, x, 1)
+        for y in table_q:
+            if y != q:
+                bump(q, y, -1)
+                bump(p, y, 1)
+        table_p[table_p.index(p)] = q
+        table_q[table_q.index(q)] = p
+        where[p], where[q] = tq, tp
+
+    # ------------------------------------------------------------------ moves
+
+    def _best_swaps(
+        self, r: int, movers: Sequence[int], it: int, tabu: list[list[int]], best_cost: int
+    ) -> tuple[int, list[tuple[int, int]]]:
+        """Best non-tabu swap of a mover with a player at another table of round r.
+
+        The change of cost when p (at table P) and q (at table Q) swap is
+        ``leave(p) + join(p, Q) - inc[c(p, q)] + own(q) + gain(q, P - p)``: p leaving its
+        tablemates, p joining Q's players (less q), q leaving its tablemates, q joining p's.
+        """
+        n = self.n
+        cnt = self.cnt
+        inc, dec = self.inc, self.dec
+        inc_at = inc.__getitem__
+        tables = self.tables[r]
+        where = self.pos[r]
+        taboo = tabu[r]
+        place = self.place
+        own = [0] * n
+        for table in tables:
+            for q in table:
+                row_q = q * n
+                total = 0
+                for y in table:
+                    if y != q:
+                        total += dec[cnt[row_q + y]]
+                own[q] = total
+        cost = self.cost
+        best_d = 0
+        best: list[tuple[int, int]] = []
+        for p in movers:
+            tp = where[p]
+            mates = [x for x in tables[tp] if x != p]
+            inc_p = list(map(inc_at, cnt[p * n : p * n + n]))
+            leave = 0
+            for x in mates:
+                leave += dec[cnt[p * n + x]]
+            if mates:
+                gain = list(
+                    map(
+                        sum, zip(*(map(inc_at, cnt[x * n : x * n + n]) for x in mates), strict=True)
+                    )
+                )
+            else:
+                gain = [0] * n
+            p_tabu = taboo[p] > it
+            place_p = place[p] if place is not None else None
+            for tq, table_q in enumerate(tables):
+                if tq == tp:
+                    continue
+                base = leave
+                for y in table_q:
+                    base += inc_p[y]
+                if place_p is not None:
+                    base += place_p[tq] - place_p[tp]
+                for q in table_q:
+                    d = base - inc_p[q] + own[q] + gain[q]
+                    if place is not None:
+                        d += place[q][tp] - place[q][tq]
+                    if best and d > best_d:
+                        continue
+                    if (p_tabu or taboo[q] > it) and cost + d >= best_cost:
+                        continue
+                    if not best or d < best_d:
+                        best_d = d
+                        best = [(p, q)]
+                    else:
+                        best.append((p, q))
+        return best_d, best
+
+    def _unsettled(self, r: int) -> list[int]:
+        """Players of round r who are out of place or meet a tablemate again."""
+        n = self.n
+        cnt = self.cnt
+        place = self.place
+        out = []
+        for ti, table in enumerate(self.tables[r]):
+            for p in table:
+                if place is not None and place[p][ti]:
+                    out.append(p)
+                    continue
+                row = p * n
+                for y in table:
+                    if y != p and cnt[row + y] >= 2:
+                        out.append(p)
+                        break
+        return out
+
+    def settled(self) -> bool:
+        return not any(self._unsettled(r) for r in range(len(self.tables)))
+
+    # ------------------------------------------------------------------ search
+
+    def run(self, deadline: float, max_iters: int, patience: int) -> Outcome:
+        rng = self.rng
+        n = self.n
+        rounds = len(self.tables)
+        lb = lower_bound(n, self.meetings_per_player(), self.weights)
+        if self.place is not None:
+            lb = 0  # the bound ignores places; a schedule of cost 0 is still optimal
+        tabu = [[0] * n for _ in range(rounds)]
+        best_cost = self.cost
+        best_tables = [[list(t) for t in rnd] for rnd in self.tables]
+        it = 0
+        last_gain = 0
+        stall = max(200, patience // 8)
+        timed_out = False
+        while self.cost > lb and rounds:
+            it += 1
+            if it > max_iters or it - last_gain > patience:
+                break
+            if it & 31 == 0 and time.perf_counter() > deadline:
+                timed_out = True
+                break
+            if it - last_gain > stall and (it - last_gain) % stall == 0:
+                self._kick(best_tables, tabu)
+                continue
+            bad = self.bad.items
+            groups: dict[int, list[int]] = {}
+            if self.place is not None:
+                # by standings: every player who is out of place or meets someone again, in
+                # one round, may move
+                r = rng.randrange(rounds)
+                movers = self._unsettled(r)
+                if not movers:
+                    if self.settled():
+                        break
+                    continue
+                groups[r] = movers
+            elif bad:
+                sample = bad if len(bad) <= self.breadth else rng.sample(bad, self.breadth)
+                for key in sample:
+                    a, b = divmod(key, n)
+                    for r in range(rounds):
+                        where = self.pos[r]
+                        if where[a] >= 0 and where[a] == where[b]:
+                            group = groups.setdefault(r, [])
+                            if a not in group:
+                                group.append(a)
+                            if b not in group:
+                                group.append(b)
+            if not groups:
+                if not bad:
+                    break  # no planned pair meets twice and nobody is out of place: optimal
+                continue
+            d = 0
+            moves: list[tuple[int, int, int]] = []
+            for r, movers in groups.items():
+                dr, found = self._best_swaps(r, movers, it, tabu, best_cost)
+                if found and (not moves or dr < d):
+                    d, moves = dr, [(r, p, q) for p, q in found]
+                elif found and dr == d:
+                    moves.extend((r, p, q) for p, q in found)
+            if not moves:
+                continue
+            r, p, q = moves[rng.randrange(len(moves))]
+            self.swap(r, p, q)
+            self.cost += d
+            lo, span = self.tenure
+            tabu[r][p] = it + lo + rng.randrange(span)
+            tabu[r][q] = it + lo + rng.randrange(span)
+            if self.cost < best_cost:
+                best_cost = self.cost
+                best_tables = [[list(t) for t in rnd] for rnd in self.tables]
+                last_gain = it
+        if self.cost > best_cost:
+            self._load(best_tables)
+        return Outcome(self.tables, self.cost, lb, it, timed_out)
+
+    def _kick(self, best_tables: list[list[list[int]]], tabu: list[list[int]]) -> None:
+        """Back to the best schedule, then a few random swaps."""
+        rng = self.rng
+        self._load(best_tables)
+        for row in tabu:
+            for i in range(len(row)):
+                row[i] = 0
+        for _ in range(1 + rng.randrange(3)):
+            r = rng.randrange(len(self.tables))
+            rnd = self.tables[r]
+            if len(rnd) < 2:
+                continue
+            ta, tb = rng.sample(range(len(rnd)), 2)
+            p = rnd[ta][rng.randrange(len(rnd[ta]))]
+            q = rnd[tb][rng.randrange(len(rnd[tb]))]
+            self.swap(r, p, q)
+        self.cost = self.total_cost()

@@ -1,0 +1,222 @@
+"""Reads for tournaments: what the API, the pages and the services show. No writes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Count, Q, QuerySet
+
+from scorekeeper.access import Actor
+from scorekeeper.models import Club, Game, GameStatus, Player, Result
+
+from . import seating_adapter
+from .models import (
+    Registration,
+    RegistrationStatus,
+    Round,
+    RoundPlayer,
+    RoundStatus,
+    Standing,
+    Table,
+    Tournament,
+)
+from .points import RoundResult, Rule, TableResult
+
+
+def tournaments_visible_to(actor: Actor) -> QuerySet[Tournament]:
+    """Tournaments of the actor's clubs (anonymous callers: none)."""
+    if not actor.is_authenticated or actor.pk is None:
+        return Tournament.objects.none()
+    return Tournament.objects.filter(club__memberships__user_id=actor.pk).distinct()
+
+
+def tournaments_of(club: Club) -> QuerySet[Tournament]:
+    return (
+        Tournament.objects.filter(club=club)
+        .annotate(
+            registered=Count(
+                "registrations", filter=Q(registrations__status=RegistrationStatus.ACTIVE)
+            )
+        )
+        .order_by("-played_on", "-id")
+    )
+
+
+def last_round(tournament: Tournament) -> Round | None:
+    return tournament.rounds.order_by("-number").first()
+
+
+def check_in_round(tournament: Tournament) -> int:
+    """The round check-ins are for: the round being seated, or else the next one."""
+    last = last_round(tournament)
+    if last is None:
+        return 1
+    if last.status == RoundStatus.SEATING:
+        return last.number
+    return last.number + 1
+
+
+def registrations(tournament: Tournament) -> QuerySet[Registration]:
+    return tournament.registrations.select_related("player").order_by("player__name")
+
+
+def checked_in(tournament: Tournament, number: int) -> QuerySet[Registration]:
+    return tournament.registrations.filter(
+        status=RegistrationStatus.ACTIVE, checked_in_round=number
+    ).select_related("player")
+
+
+def points_rule(tournament: Tournament) -> Rule:
+    from fractions import Fraction
+
+    return Rule(
+        system=tournament.points_system,
+        placing=tuple(Fraction(str(value)) for value in tournament.placing_points),
+        bye=tournament.bye_score,
+        bye_points=Fraction(str(tournament.bye_points)),
+        tie_breaks=tuple(tournament.tie_breaks),
+    )
+
+
+def round_scores(round: Round) -> dict[int, list[tuple[int, int]]]:
+    """Each table's (player, game score) in seat order, from its game's results."""
+    tables = list(round.tables.order_by("number"))
+    results = Result.objects.filter(game_id__in=[t.game_id for t in tables if t.game_id])
+    by_game: dict[int, list[tuple[int, int]]] = {}
+    for result in results.order_by("game_id", "position"):
+        by_game.setdefault(result.game_id, []).append((result.player_id, result.total))
+    return {table.pk: by_game.get(table.game_id, []) if table.game_id else [] for table in tables}
+
+
+def round_result(round: Round) -> RoundResult[int]:
+    """A closed (or playing) round as points.py takes it."""
+    scores = round_scores(round)
+    tables = tuple(
+        TableResult(players=tuple(player for player, _ in seats), scores=tuple(s for _, s in seats))
+        for seats in scores.values()
+        if len(seats) >= 2
+    )
+    byes = tuple(
+        round.players.filter(table__isnull=True)
+        .order_by("player_id")
+        .values_list("player_id", flat=True)
+    )
+    return RoundResult(tables=tables, byes=byes)
+
+
+def seating_history(tournament: Tournament, before: int) -> tuple[seating_adapter.PastRound, ...]:
+    """Rounds seated before round ``before``, as the seating adapter takes them."""
+    rounds = []
+    for past in tournament.rounds.filter(number__lt=before).exclude(status=RoundStatus.SEATING):
+        seats = list(past.players.order_by("table__number", "position"))
+        tables = []
+        for table in past.tables.order_by("number"):
+            players = tuple(s.player_id for s in seats if s.table_id == table.pk)
+            tables.append(seating_adapter.PastTable(players, table.first_dealer))
+        byes = tuple(s.player_id for s in seats if s.table_id is None)
+        rounds.append(seating_adapter.PastRound(tuple(tables), byes))
+    return tuple(rounds)
+
+
+# --- Tables ---------------------------------------------------------------------------------
+
+
+TABLE_STATES = ("not_started", "playing", "finished", "confirmed")
+
+
+def table_state(table: Table) -> tuple[str, int | None]:
+    """``not_started`` / ``playing`` (with the deal in play) / ``finished`` (waiting for
+    its confirmation) / ``confirmed``."""
+    if table.confirmed_at is not None:
+        return "confirmed", None
+    game = table.game
+    if game is None:
+        return "not_started", None
+    if game.status != GameStatus.IN_PROGRESS:
+        return "finished", None
+    if table.deal_limit is not None and game.deal_count >= table.deal_limit:
+        return "finished", None
+    if game.deal_count == 0:
+        return "not_started", None
+    return "playing", game.deal_count + 1
+
+
+def table_of(game: Game) -> Table | None:
+    """The tournament table a game is played at, if any (for the phone pages)."""
+    return Table.objects.select_related("round__tournament").filter(game=game).first()
+
+
+def round_tables(round: Round) -> list[Table]:
+    return list(
+        round.tables.select_related("game", "confirmed_by")
+        .prefetch_related("seats__player")
+        .order_by("number")
+    )
+
+
+def round_byes(round: Round) -> list[Player]:
+    return [
+        place.player
+        for place in round.players.filter(table__isnull=True)
+        .select_related("player")
+        .order_by("player__name")
+    ]
+
+
+@dataclass(frozen=True)
+class SeatingConflict:
+    kind: str
+    players: tuple[int, ...]
+    names: tuple[str, ...]
+    times: int
+    table: int | None  # the table's number
+    message: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "players": list(self.players),
+            "table": self.table,
+            "times": self.times,
+            "message": self.message,
+        }
+
+
+def round_conflicts(round: Round) -> list[SeatingConflict]:
+    """What the round's seating repeats: pairs that met before, second byes."""
+    places = list(round.players.select_related("player", "table"))
+    names = {place.player_id: place.player.name for place in places}
+    tables: dict[int, list[RoundPlayer]] = {}
+    for place in places:
+        if place.table is not None:
+            tables.setdefault(place.table.number, []).append(place)
+    numbers = sorted(tables)
+    seated = [
+        [p.player_id for p in sorted(tables[n], key=lambda p: p.position or 0)] for n in numbers
+    ]
+    byes = [p.player_id for p in places if p.table_id is None]
+    history = seating_history(round.tournament, round.number)
+    found = seating_adapter.find_conflicts(history, seated, byes)
+    result = []
+    for item in found:
+        who = tuple(names.get(p, str(p)) for p in item.players)
+        table = None if item.table is None else numbers[item.table]
+        times = "once" if item.times == 1 else f"{item.times} times"
+        if item.kind == "met_before":
+            message = f"{who[0]} and {who[1]} already met {times} (table {table})"
+        else:
+            message = f"{who[0]} already sat out {times}, before everyone else has"
+        result.append(SeatingConflict(item.kind, item.players, who, item.times, table, message))
+    return result
+
+
+def standings(tournament: Tournament) -> QuerySet[Standing]:
+    return tournament.standings.select_related("player").order_by("rank", "player__name")
+
+
+def players_of(tables: Sequence[Table]) -> dict[int, list[RoundPlayer]]:
+    return {
+        table.pk: sorted(table.seats.all(), key=lambda seat: seat.position or 0) for table in tables
+    }
