@@ -12,5 +12,6 @@ urlpatterns = [
     path("api/v1/", include("scorekeeper.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
+    path("", include("tournaments.pages.urls")),
     path("", include("scorekeeper.pages.urls")),
 ]

@@ -7,6 +7,7 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 from django.test import override_settings
+from pytest_django import Settings
 
 
 def pytest_report_header(config: pytest.Config) -> list[str]:
@@ -28,3 +29,9 @@ def collected_static(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]
     with override_settings(STATIC_ROOT=root):
         call_command("collectstatic", interactive=False, verbosity=0)
         yield root
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings: Settings) -> None:
+    """Tests make many users; the production password hasher would take seconds each."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

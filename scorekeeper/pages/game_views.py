@@ -29,6 +29,7 @@ from scorekeeper.access import Actor, TableGuest, actor_name
 from scorekeeper.errors import IdempotencyMismatch, InvalidInput, ServiceError, StaleVersion
 from scorekeeper.models import Game, GameStatus
 from scorekeeper.scoring import sheet_for
+from tournaments.pages.views import confirm_panel
 
 from .actors import game_and_actor
 from .game_forms import ENTRIES, DealEntry, PredictionEntry, ThirdHandEntry, entry_for
@@ -181,6 +182,7 @@ def _game_context(
         "last_deal": deals[-1]["number"] if can_undo else None,
         "can_finish": can_score and game.status == GameStatus.IN_PROGRESS and bool(deals),
         "notices": notices or [],
+        "tournament_table": confirm_panel(game, actor),
     }
 
 

@@ -7,17 +7,10 @@ from collections.abc import Iterator
 
 import pytest
 from django.core.cache import cache
-from pytest_django import Settings
 
 from scorekeeper.models import Role
 from tests.api.helpers import World
 from tests.factories import ClubFactory, PlayerFactory, member
-
-
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings: Settings) -> None:
-    """Every test makes a handful of users; the production hasher would take seconds."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture(autouse=True)

@@ -70,8 +70,7 @@ def chromium() -> Iterator[Any]:
 
 @pytest.fixture
 def site(live_server: LiveServer, settings: Settings, transactional_db: None) -> LiveServer:
-    """The live server, with quick password hashing and static files it can serve."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    """The live server, with static files it can serve."""
     # The live server serves static files from the finders: unhashed names.
     settings.STORAGES = {
         **settings.STORAGES,

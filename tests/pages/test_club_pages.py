@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from html import unescape
 from html.parser import HTMLParser
 from types import SimpleNamespace
@@ -13,18 +12,17 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.test import Client
 from django.urls import reverse
-from pytest_django import Settings
 
 from rules_engine import GAMES
 from rules_engine.options import Option
 from scorekeeper import selectors, services
-from scorekeeper.models import Club, Game, GameStatus, Player, Role, TableLink
+from scorekeeper.models import Game, GameStatus, Player, TableLink
 from scorekeeper.pages.actors import SESSION_KEY
 from scorekeeper.pages.club_forms import GameSetupForm, option_controls, read_options
 from scorekeeper.pages.sharing import share_token
-from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, member, record_deals
+from tests.factories import ClubFactory, member
+from tests.pages.helpers import World, text_of
 
 pytestmark = pytest.mark.django_db
 
@@ -37,64 +35,8 @@ ITALIAN_DEALS = [
 WIDOW_DEAL = {"widow": None, "tricks": [5, 4, 4]}
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings: Settings) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@dataclass
-class World:
-    club: Club
-    staff: User  # a scorer: may add players
-    member: User  # a plain member
-    outsider: User  # an admin of another club
-    players: list[Player]  # Ann, Bob, Cy, Dee, Eve, Fay
-
-    def client(self, user: User | None) -> Client:
-        client = Client()
-        if user is not None:
-            client.force_login(user)
-        return client
-
-    def start(self, game_type: str, seats: int = 3, **kwargs: Any) -> Game:
-        return services.game_start(
-            actor=self.staff,
-            club=self.club,
-            game_type=game_type,
-            players=self.players[:seats],
-            **kwargs,
-        )
-
-    def record(self, game: Game, *records: dict[str, Any]) -> Game:
-        record_deals(game, records, self.staff)
-        game.refresh_from_db()
-        return game
-
-
-@pytest.fixture
-def world() -> World:
-    club = ClubFactory(name="Kings Arms", slug="kings")
-    SeasonFactory(club=club, name="This year")
-    other = ClubFactory(name="Other club", slug="other")
-    return World(
-        club=club,
-        staff=member(club, Role.SCORER, username="scorer"),
-        member=member(club, Role.MEMBER, username="member"),
-        outsider=member(other, Role.ADMIN, username="outsider"),
-        players=[
-            PlayerFactory(club=club, name=name)
-            for name in ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
-        ],
-    )
-
-
 def html_of(response: Any) -> str:
     return str(response.content.decode())
-
-
-def text_of(response: Any) -> str:
-    """The page's text, tags stripped and spaces collapsed."""
-    return unescape(" ".join(re.sub(r"<[^>]+>", " ", html_of(response)).split()))
 
 
 class _Controls(HTMLParser):
@@ -245,7 +187,7 @@ def test_player_page_lists_the_players_games(world: World) -> None:
     finished = world.record(world.start("italian_whist", options={"limit": 5}), *ITALIAN_DEALS)
     playing = world.start("prediction_whist", seats=4)
     not_ann = services.game_start(
-        actor=world.staff, club=world.club, game_type="third_hand", players=world.players[3:5]
+        actor=world.scorer, club=world.club, game_type="third_hand", players=world.players[3:5]
     )
     response = world.client(world.member).get(f"/p/{ann.pk}/")
     assert response.status_code == 200
@@ -273,7 +215,7 @@ def test_new_game_lists_every_game_with_its_summary(world: World) -> None:
 
 def test_the_options_form_covers_every_option_of_every_game(world: World) -> None:
     """Generated from the engine: a new option shows up (with a known control) by itself."""
-    client = world.client(world.staff)
+    client = world.client(world.scorer)
     for game in GAMES.values():
         controls = option_controls(game)
         assert [c.name for c in controls] == [o.name for o in game.options]
@@ -394,7 +336,7 @@ def test_new_game_of_each_type_starts_and_opens_the_game_page(
 
 
 def test_the_setup_page_shows_seats_dealer_pills_and_defaults(world: World) -> None:
-    response = world.client(world.staff).get("/c/kings/new/prediction_whist/")
+    response = world.client(world.scorer).get("/c/kings/new/prediction_whist/")
     html = html_of(response)
     for seat in range(6):
         assert f'<select id="id_seat-{seat}" name="seat-{seat}"' in html
@@ -403,7 +345,7 @@ def test_the_setup_page_shows_seats_dealer_pills_and_defaults(world: World) -> N
     assert "Seat 4" in html and "(optional)" in html
     assert 'name="opt-hook" checked' in html
     assert 'label for="id_new_player">Add a player</label>' in html
-    widow = html_of(world.client(world.staff).get("/c/kings/new/widow_whist/"))
+    widow = html_of(world.client(world.scorer).get("/c/kings/new/widow_whist/"))
     assert 'value="" checked><span>Open-ended</span>' in widow
     assert "After a number of deals" in widow and "First to a target score" in widow
     assert 'id="id_opt-targets-widow" name="opt-targets-widow" value="4"' in widow
@@ -492,7 +434,7 @@ def test_staff_add_a_player_on_the_spot_and_they_take_the_first_empty_seat(
 ) -> None:
     data = _setup_post(world, "italian_whist", 2)
     data.update({"new_player": "  Zed   Zee ", "action": "add"})
-    response = _post_setup(world, world.staff, "italian_whist", data)
+    response = _post_setup(world, world.scorer, "italian_whist", data)
     assert response.status_code == 200
     zed = Player.objects.get(club=world.club, name="Zed Zee")
     html = html_of(response)
@@ -502,12 +444,12 @@ def test_staff_add_a_player_on_the_spot_and_they_take_the_first_empty_seat(
 
     # Enter in the "Add a player" field presses the default button: it still adds.
     data.update({"new_player": "Ann", "action": "start"})
-    html = html_of(_post_setup(world, world.staff, "italian_whist", data))
+    html = html_of(_post_setup(world, world.scorer, "italian_whist", data))
     assert error_beside(html, "id_new_player") == 'The roster already has a player called "Ann"'
     assert not Game.objects.exists()
 
     data.update({"new_player": "", "seat-2": str(zed.pk)})
-    response = _post_setup(world, world.staff, "italian_whist", data)
+    response = _post_setup(world, world.scorer, "italian_whist", data)
     game = Game.objects.get()
     assert response["Location"] == f"/g/{game.pk}/"
     assert game.seats.get(position=2).player == zed
@@ -529,7 +471,7 @@ def test_plain_members_cannot_add_players(world: World) -> None:
 
 def test_the_table_link_page_shows_the_link_and_its_qr_code(world: World) -> None:
     game = world.start("widow_whist")
-    response = world.client(world.staff).get(f"/g/{game.pk}/table/")
+    response = world.client(world.scorer).get(f"/g/{game.pk}/table/")
     assert response.status_code == 200
     link = selectors.active_table_link(game)
     assert link is not None
@@ -540,7 +482,7 @@ def test_the_table_link_page_shows_the_link_and_its_qr_code(world: World) -> Non
     assert "<title>QR code of the link</title>" in html
     assert "no-store" in response["Cache-Control"] or "max-age=0" in response["Cache-Control"]
     # A second visit shows the same link.
-    world.client(world.staff).get(f"/g/{game.pk}/table/")
+    world.client(world.scorer).get(f"/g/{game.pk}/table/")
     assert selectors.active_table_link(game) == link
 
 
@@ -559,7 +501,7 @@ def test_who_may_open_the_table_link_page(world: World) -> None:
 
 def test_new_link_and_revoke(world: World) -> None:
     game = world.start("widow_whist")
-    client = world.client(world.staff)
+    client = world.client(world.scorer)
     client.get(f"/g/{game.pk}/table/")
     first = selectors.active_table_link(game)
     assert first is not None
@@ -583,7 +525,7 @@ def test_new_link_and_revoke(world: World) -> None:
 
 def test_entering_through_the_table_link(world: World) -> None:
     game = world.start("italian_whist")
-    link = services.table_link_create(actor=world.staff, game=game)
+    link = services.table_link_create(actor=world.scorer, game=game)
     guest = world.client(None)
     response = guest.get(f"/t/{link.token}/")
     assert response.status_code == 200

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 import uuid
-from dataclasses import dataclass
 from html import unescape
 from html.parser import HTMLParser
 from types import SimpleNamespace
@@ -16,76 +15,18 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
-from pytest_django import Settings
 
 from scorekeeper import selectors, services
-from scorekeeper.models import Club, Deal, DealRevision, Game, GameStatus, Player, Role
+from scorekeeper.models import Deal, DealRevision, Game, GameStatus
 from scorekeeper.pages.actors import remember_table_link
 from scorekeeper.pages.game_sheet import short_names
 from scorekeeper.pages.sharing import game_id_from_token, share_token
-from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, member, record_deals
+from tests.factories import PlayerFactory
+from tests.pages.helpers import World, text_of
 
 pytestmark = pytest.mark.django_db
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
-
-
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings: Settings) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@dataclass
-class World:
-    club: Club
-    scorer: User
-    member: User  # a plain member, not seated: may look, not score
-    outsider: User
-    players: list[Player]  # Ann, Bob, Cy, Dee, Eve, Fay
-
-    def client(self, user: User | None = None) -> Client:
-        client = Client()
-        if user is not None:
-            client.force_login(user)
-        return client
-
-    def start(self, game_type: str, seats: int = 3, **kwargs: Any) -> Game:
-        return services.game_start(
-            actor=self.scorer,
-            club=self.club,
-            game_type=game_type,
-            players=self.players[:seats],
-            **kwargs,
-        )
-
-    def record(self, game: Game, *records: dict[str, Any]) -> Game:
-        record_deals(game, records, self.scorer)
-        game.refresh_from_db()
-        return game
-
-
-@pytest.fixture
-def world() -> World:
-    club = ClubFactory(name="Kings Arms", slug="kings")
-    SeasonFactory(club=club)
-    other = ClubFactory(name="Other", slug="other")
-    return World(
-        club=club,
-        scorer=member(club, Role.SCORER, username="scorer"),
-        member=member(club, Role.MEMBER, username="member"),
-        outsider=member(other, Role.ADMIN, username="outsider"),
-        players=[
-            PlayerFactory(club=club, name=name)
-            for name in ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
-        ],
-    )
-
-
-def text_of(response: Any) -> str:
-    """The page's text, tags stripped and spaces collapsed."""
-    html = response.content.decode()
-    html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
-    return unescape(" ".join(re.sub(r"<[^>]+>", " ", html).split()))
 
 
 def element_text(html: str, element_id: str) -> str:

@@ -4,41 +4,17 @@ Runs on whichever database the suite uses: on PostgreSQL the game row is locked
 FOR UPDATE; on SQLite the IMMEDIATE transaction takes the write lock at BEGIN.
 """
 
-import threading
-
 import pytest
-from django.db import connection
 
 from scorekeeper import services
 from scorekeeper.errors import Conflict
 from scorekeeper.models import Deal, DealRevision, IdempotencyKey, Role
+from tests.concurrency import run_together
 from tests.factories import ClubFactory, member, start_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 DEAL = {"widow": None, "tricks": [5, 4, 4]}
-
-
-def submit_together(calls):
-    """Run each call in its own thread (own connection), released at the same moment."""
-    barrier = threading.Barrier(len(calls))
-    outcomes = [None] * len(calls)
-
-    def run(index, call):
-        try:
-            barrier.wait()
-            outcomes[index] = call()
-        except Exception as error:  # collected and asserted on by the test
-            outcomes[index] = error
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return outcomes
 
 
 @pytest.mark.parametrize("same_key", [False, True])
@@ -57,7 +33,7 @@ def test_simultaneous_submissions_of_one_deal_leave_one_deal(same_key):
             idempotency_key=key,
         )
 
-    outcomes = submit_together([phone(i) for i in range(4)])
+    outcomes = run_together([phone(i) for i in range(4)])
     assert Deal.objects.filter(game=game).count() == 1
     assert DealRevision.objects.filter(game=game).count() == 1
     recorded = [o for o in outcomes if not isinstance(o, Exception) and not o.replayed]

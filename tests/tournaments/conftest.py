@@ -6,17 +6,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from pytest_django import Settings
 
 from scorekeeper.celery import app
 from scorekeeper.models import Role
 from tests.factories import ClubFactory, PlayerFactory, member
 from tests.tournaments.helpers import Event
-
-
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings: Settings) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture(autouse=True)

@@ -5,40 +5,15 @@ transaction takes the write lock at BEGIN."""
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable
-from typing import Any
-
 import pytest
-from django.db import connection
 
 from scorekeeper.models import Role
+from tests.concurrency import run_together
 from tests.factories import ClubFactory, PlayerFactory, member
 from tournaments import services
 from tournaments.models import Round, RoundPlayer, SeatingStatus
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def together(calls: list[Callable[[], Any]]) -> list[Any]:
-    barrier = threading.Barrier(len(calls))
-    outcomes: list[Any] = [None] * len(calls)
-
-    def run(index: int, call: Callable[[], Any]) -> None:
-        try:
-            barrier.wait()
-            outcomes[index] = call()
-        except Exception as error:  # collected and asserted on by the test
-            outcomes[index] = error
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return outcomes
 
 
 def test_asking_and_seating_at_once_makes_one_round(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -56,12 +31,14 @@ def test_asking_and_seating_at_once_makes_one_round(monkeypatch: pytest.MonkeyPa
     )
     services.register(actor=director, tournament=tournament, players=players, check_in=True)
     monkeypatch.setattr(services, "_enqueue", lambda *args: None)  # the jobs run below
-    asked = together(
+    asked = run_together(
         [lambda: services.round_request(actor=director, tournament=tournament)[0].pk] * 2
     )
     assert asked[0] == asked[1] and isinstance(asked[0], int)
     assert Round.objects.get(pk=asked[0]).seating_status == SeatingStatus.QUEUED
-    seated = together([lambda: services.round_seat(tournament_id=tournament.pk, number=1).pk] * 3)
+    seated = run_together(
+        [lambda: services.round_seat(tournament_id=tournament.pk, number=1).pk] * 3
+    )
     assert seated == [asked[0]] * 3
     assert Round.objects.filter(tournament=tournament).count() == 1
     assert Round.objects.get(pk=asked[0]).seating_status == SeatingStatus.DONE

@@ -1,0 +1,284 @@
+"""The tournament pages, through the Django test client: a director runs a round from the
+dashboard; members read seating and standings; strangers get 404; the public "find your
+table"; printable table cards; the polled dashboard part; confirming from the game page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from rules_engine import GAMES
+from scorekeeper.models import Role
+from scorekeeper.pages.club_forms import option_controls
+from tests.factories import ClubFactory, member
+from tests.tournaments.helpers import EVEN, WIN, Event, play, seats, tables
+from tournaments.models import (
+    Registration,
+    RegistrationStatus,
+    Round,
+    RoundStatus,
+    Tournament,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def client_for(user: Any) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def option_data(game_type: str) -> dict[str, str]:
+    """The house-rule inputs of the game at their defaults, as the form posts them."""
+    data: dict[str, str] = {}
+    for control in option_controls(GAMES[game_type]):
+        if control.kind == "choice":
+            data[control.html_name] = control.selected
+        for i in control.all_inputs:
+            if i.kind == "checkbox":
+                if i.checked:
+                    data[i.name] = "on"
+            else:
+                data[i.name] = i.value
+    return data
+
+
+def text(response: Any) -> str:
+    return response.content.decode()
+
+
+def url(name: str, t: Tournament, *args: int) -> str:
+    return reverse(name, args=[t.pk, *args])
+
+
+def running(event: Event, players: int = 6) -> tuple[Tournament, Round]:
+    """A tournament with a published first round."""
+    t = event.tournament(rounds=2)
+    event.enter(t, players)
+    round = event.seat(t)
+    return t, event.publish(round)
+
+
+def test_the_director_runs_a_round_through_the_pages(event: Event) -> None:
+    director = client_for(event.director)
+    new = reverse("tournament-new", args=[event.club.slug, "widow_whist"])
+    assert "House rules" in text(director.get(new))
+    response = director.post(
+        new,
+        {
+            "name": "Spring open",
+            "rounds": "2",
+            "round_kind": "deals",
+            "round_deals": "3",
+            "seating_method": "new_opponents",
+            "points_system": "opponents",
+            "table_size": "3",
+            **option_data("widow_whist"),
+        },
+    )
+    t = Tournament.objects.get(name="Spring open")
+    assert response.status_code == 302 and response["Location"] == url("tournament", t)
+    assert t.round_deals == 3 and t.options["finish"] == {"deals": 3}
+
+    ann, bob, *rest = event.players[:6]
+    with event.capture(execute=True):
+        director.post(url("tournament-register", t), {"players": [p.pk for p in event.players[:6]]})
+        director.post(url("tournament-register-new", t), {"name": "Zed", "check_in": "on"})
+        director.post(url("tournament-check-in", t), {"players": [ann.pk, bob.pk]})
+        page = director.post(url("tournament-check-in", t), {"everyone": "1"}, follow=True)
+    assert "7 checked in for round 1" in text(page)
+    zed = Registration.objects.get(tournament=t, player__name="Zed")
+    with event.capture(execute=True):
+        page = director.post(
+            url("tournament-withdraw", t), {"players": [zed.player_id]}, follow=True
+        )
+    assert "Withdrawn: Zed" in text(page)
+    zed.refresh_from_db()
+    assert zed.status == RegistrationStatus.WITHDRAWN
+
+    with event.capture(execute=True):  # the seating job runs once the request commits
+        director.post(url("tournament-seat", t), {"method": "random"})
+    page = director.get(url("tournament", t))
+    round = Round.objects.get(tournament=t, number=1)
+    assert round.status == RoundStatus.SEATED and round.seating_method == "random"
+    assert "Publish round 1" in text(page) and "Swap two players" in text(page)
+
+    first, second = seats(tables(round)[0])[0], seats(tables(round)[1])[0]
+    page = director.post(
+        url("tournament-swap", t, 1), {"first": first.pk, "second": second.pk}, follow=True
+    )
+    assert f"{first.name} and {second.name} have swapped places" in text(page)
+    assert second in seats(tables(round)[0]) and first in seats(tables(round)[1])
+
+    with event.capture(execute=True):
+        page = director.post(url("tournament-publish", t, 1), follow=True)
+    round.refresh_from_db()
+    assert round.status == RoundStatus.PLAYING
+    assert all(table.game_id for table in tables(round))
+    assert "Close round 1" in text(page) and 'data-state="not_started"' in text(page)
+
+    page = director.post(url("tournament-close", t, 1), follow=True)
+    assert "Table(s) 1, 2 have not confirmed" in text(page)
+    with event.capture(execute=True):
+        page = director.post(url("tournament-close", t, 1), {"force": "1"}, follow=True)
+    round.refresh_from_db()
+    assert round.status == RoundStatus.CLOSED
+    assert "Seat round 2" in text(page)
+    standings = text(director.get(url("tournament-standings", t)))
+    assert ann.name in standings and "No round has been closed" not in standings
+
+
+def test_create_shows_the_services_refusals(event: Event) -> None:
+    event.tournament(name="Taken")
+    response = client_for(event.director).post(
+        reverse("tournament-new", args=[event.club.slug, "widow_whist"]),
+        {
+            "name": "Taken",
+            "rounds": "2",
+            "round_kind": "deals",
+            "round_deals": "3",
+            "seating_method": "new_opponents",
+            "points_system": "opponents",
+            "table_size": "3",
+            **option_data("widow_whist"),
+        },
+    )
+    assert response.status_code == 200
+    assert "already has a tournament called" in text(response)
+
+
+def test_only_directors_run_tournaments(event: Event) -> None:
+    t = event.tournament()
+    player = client_for(member(event.club, Role.MEMBER))
+    assert (
+        player.get(reverse("tournament-new", args=[event.club.slug, "widow_whist"])).status_code
+        == 403
+    )
+    assert player.post(url("tournament-seat", t)).status_code == 403
+    page = text(player.get(url("tournament", t)))
+    assert "Seat round" not in page and "Register players" not in page
+
+
+def test_members_see_seating_and_standings_strangers_get_404(event: Event) -> None:
+    t, round = running(event)
+    reader = client_for(member(event.club, Role.MEMBER))
+    seating = reader.get(url("tournament-seating", t))
+    assert seating.status_code == 200
+    assert all(p.name in text(seating) for p in event.players[:6])
+    assert "Table 2" in text(seating)
+    projector = text(reader.get(url("tournament-seating", t) + "?projector=1"))
+    assert "tournament-screen projector" in projector
+    assert reader.get(url("tournament-standings", t)).status_code == 200
+    assert reader.get(url("tournament", t)).status_code == 200
+
+    stranger = client_for(member(ClubFactory(), Role.ADMIN))
+    for name in ("tournament", "tournament-seating", "tournament-standings", "tournament-find"):
+        assert stranger.get(url(name, t)).status_code == 404
+    assert stranger.get(url("tournament-cards", t, 1)).status_code == 404
+    assert stranger.post(url("tournament-seat", t)).status_code == 404
+    assert Client().get(url("tournament-find", t)).status_code == 404
+    assert Client().get(url("tournament", t)).status_code == 302  # to sign in
+
+
+def test_find_your_table_is_public_for_public_clubs(event: Event) -> None:
+    t, round = running(event)
+    event.club.results_public = True
+    event.club.save()
+    anyone = Client()
+    page = anyone.get(url("tournament-find", t), {"q": "ann"})
+    assert page.status_code == 200
+    table = next(tb for tb in tables(round) if event.players[0] in seats(tb))
+    assert f"table {table.number}" in text(page)
+    assert "Bob" not in text(page) or event.players[1] in seats(table)
+    partial = anyone.get(
+        url("tournament-find", t),
+        {"q": "zz"},
+        headers={"HX-Request": "true", "HX-Target": "find-results"},
+    )
+    assert text(partial).lstrip().startswith('<div id="find-results"')
+    assert "Nobody called" in text(partial)
+    assert "/t/" not in text(page)  # no table links for the public
+    assert anyone.get(url("tournament-standings", t)).status_code == 200
+
+
+def test_table_cards_have_one_qr_code_per_table(event: Event) -> None:
+    t, round = running(event)
+    page = text(client_for(event.director).get(url("tournament-cards", t, 1)))
+    assert page.count("<svg") == round.tables.count() == 2
+    assert page.count('class="table-card"') == 2
+    assert "/t/" in page
+    reader = client_for(member(event.club, Role.MEMBER))
+    assert reader.get(url("tournament-cards", t, 1)).status_code == 403
+
+
+def test_the_dashboard_part_shows_each_tables_state(event: Event) -> None:
+    t, round = running(event)
+    first, second = tables(round)
+    play(first, [WIN[0]])
+    director = client_for(event.director)
+    phase = f"1:{RoundStatus.PLAYING}"
+    part = text(director.get(url("tournament-status", t), {"phase": phase}))
+    assert 'hx-trigger="every 3s"' in part
+    assert "Deal 2" in part and "Not started" in part
+    play(first, [WIN[1], EVEN])
+    part = text(director.get(url("tournament-status", t), {"phase": phase}))
+    assert "Finished: waiting for confirmation" in part
+    # The round moved on from what the page shows: the page reloads.
+    stale = director.get(url("tournament-status", t), {"phase": "1:seating"})
+    assert stale.headers["HX-Refresh"] == "true"
+
+
+def test_seating_progress_is_polled(event: Event) -> None:
+    t = event.tournament()
+    event.enter(t, 6)
+    with event.capture(execute=False):  # the seating job is not run: still queued
+        client_for(event.director).post(url("tournament-seat", t))
+    page = text(client_for(event.director).get(url("tournament", t)))
+    assert "Seating round 1" in page and 'hx-trigger="every 2s"' in page
+    assert "<progress" in page
+
+
+def enter_table(client: Client, table: Any, name: str) -> None:
+    from scorekeeper.selectors import active_table_link
+
+    link = active_table_link(table.game)
+    client.post(reverse("table-enter", args=[link.token]), {"name": name})
+
+
+def test_confirm_on_the_game_page_refuses_whoever_recorded_the_last_deal(event: Event) -> None:
+    t, round = running(event)
+    table = tables(round)[0]
+    scorer, checker = Client(), Client()
+    enter_table(scorer, table, "Scorer")
+    game_url = reverse("game", args=[table.game_id])
+    assert "Confirm result" not in text(scorer.get(game_url))
+    assert f"table {table.number}" in text(scorer.get(game_url))
+    play(table, [WIN[0], WIN[1], EVEN], by="Scorer")
+    assert "Confirm result" in text(scorer.get(game_url))
+    confirm = reverse("tournament-table-confirm", args=[table.pk])
+    page = scorer.post(confirm, follow=True)
+    assert "someone other than whoever recorded the last deal" in text(page)
+    table.refresh_from_db()
+    assert table.confirmed_at is None
+
+    enter_table(checker, table, seats(table)[1].name)
+    with event.capture(execute=True):
+        page = checker.post(confirm, follow=True)
+    assert "result is confirmed" in text(page)
+    table.refresh_from_db()
+    assert table.confirmed_at is not None
+    assert Client().post(confirm).status_code == 404  # nobody from the table
+
+
+def test_the_club_home_links_to_its_tournaments(event: Event) -> None:
+    page = text(client_for(event.director).get(reverse("club", args=[event.club.slug])))
+    assert reverse("tournament-list", args=[event.club.slug]) in page
+    event.tournament(name="Listed")
+    listing = text(
+        client_for(event.director).get(reverse("tournament-list", args=[event.club.slug]))
+    )
+    assert "Listed" in listing and "New tournament" in listing

@@ -1,0 +1,1 @@
+"""Tournament pages: the director's dashboard, seating, standings, table cards, find your table."""

@@ -1,0 +1,94 @@
+"""Forms of the tournament pages. The services decide what is valid; these only turn the
+POST into the services' arguments (and put the services' refusals beside the fields)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django import forms
+from django.db.models import QuerySet
+
+from rules_engine import Game as GameRules
+from scorekeeper.models import Player
+from scorekeeper.pages.club_forms import OptionControl, option_controls, place_option_error
+from scorekeeper.pages.club_forms import read_options as read_option_controls
+
+from ..models import MAX_ROUNDS, PointsSystem, RoundKind, SeatingMethod
+from ..services import DEFAULT_TABLE_SIZE
+
+
+class TournamentForm(forms.Form):
+    """A new tournament: its rounds, seating, scoring, and the game's house rules (the
+    controls generated from the engine, as on the new-game page)."""
+
+    name = forms.CharField(max_length=120)
+    rounds = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS, initial=3)
+    round_kind = forms.ChoiceField(choices=RoundKind.choices, initial=RoundKind.DEALS)
+    round_deals = forms.IntegerField(min_value=1, max_value=500, required=False, initial=6)
+    round_minutes = forms.IntegerField(min_value=1, max_value=600, required=False)
+    seating_method = forms.ChoiceField(
+        choices=SeatingMethod.choices, initial=SeatingMethod.NEW_OPPONENTS
+    )
+    points_system = forms.ChoiceField(choices=PointsSystem.choices, initial=PointsSystem.OPPONENTS)
+    table_size = forms.TypedChoiceField(coerce=int)
+
+    def __init__(
+        self, rules: GameRules, data: Mapping[str, Any] | None = None, **kwargs: Any
+    ) -> None:
+        super().__init__(data, **kwargs)
+        self.rules = rules
+        field = self.fields["table_size"]
+        assert isinstance(field, forms.TypedChoiceField)
+        field.choices = [(n, f"{n} players") for n in rules.player_counts]
+        field.initial = DEFAULT_TABLE_SIZE.get(rules.key, min(rules.player_counts))
+        self.controls: list[OptionControl] = option_controls(rules, data)
+        self.option_errors = False
+
+    def read_options(self) -> dict[str, Any] | None:
+        options = read_option_controls(self.controls)
+        self.option_errors = options is None
+        return options
+
+    def service_error(self, field: str | None, message: str) -> None:
+        """A service's refusal, beside the field it names (at the top when none fits)."""
+        field = field or ""
+        if field.startswith("options") and place_option_error(self.controls, field, message):
+            self.option_errors = True
+            return
+        name = field if field in self.fields else None
+        self.add_error(name, message)
+
+
+class PlayersForm(forms.Form):
+    """Some of the club's players (from the roster, or among the registered)."""
+
+    players = forms.ModelMultipleChoiceField(queryset=Player.objects.none())
+    check_in = forms.BooleanField(required=False)
+
+    def __init__(self, queryset: QuerySet[Player], data: Mapping[str, Any] | None = None) -> None:
+        super().__init__(data)
+        field = self.fields["players"]
+        assert isinstance(field, forms.ModelMultipleChoiceField)
+        field.queryset = queryset
+        field.error_messages["required"] = "Choose at least one player."
+
+
+class NewPlayerForm(forms.Form):
+    """Someone on the spot: onto the club's roster and into the tournament."""
+
+    name = forms.CharField(max_length=100)
+    email = forms.EmailField(required=False)
+    check_in = forms.BooleanField(required=False)
+
+
+class SwapForm(forms.Form):
+    first = forms.ModelChoiceField(queryset=Player.objects.none())
+    second = forms.ModelChoiceField(queryset=Player.objects.none())
+
+    def __init__(self, queryset: QuerySet[Player], data: Mapping[str, Any] | None = None) -> None:
+        super().__init__(data)
+        for name in ("first", "second"):
+            field = self.fields[name]
+            assert isinstance(field, forms.ModelChoiceField)
+            field.queryset = queryset

@@ -1,0 +1,672 @@
+"""Tournament pages: the club's tournaments, a new tournament, the director's dashboard
+(registrations, check-in, seating with its progress, swaps, publishing, closing, every
+table's state polled with htmx), seating and standings (phone or projector), printable
+table cards with QR codes, and a public "find your table" page.
+
+Reads come from :mod:`tournaments.selectors`, writes go through
+:mod:`tournaments.services` (which check the caller's rights again). A club's
+tournaments answer 404 to anyone who is not a member, except "find your table" of a club
+that publishes its results. Writes are plain POSTs answered by a redirect to the
+dashboard, with the outcome (or the service's refusal) as a message.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import segno
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.text import capfirst
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRefresh
+
+from rules_engine import GAMES
+from scorekeeper import access
+from scorekeeper import selectors as core_selectors
+from scorekeeper.access import Actor, TableGuest
+from scorekeeper.errors import ServiceError
+from scorekeeper.models import Club, Game, Player
+from scorekeeper.pages.actors import game_and_actor
+
+from .. import selectors, services
+from ..models import (
+    RegistrationStatus,
+    Round,
+    RoundPlayer,
+    RoundStatus,
+    SeatingMethod,
+    SeatingStatus,
+    Table,
+    Tournament,
+    TournamentStatus,
+)
+from .forms import NewPlayerForm, PlayersForm, SwapForm, TournamentForm
+
+SEATING_POLL = "every 2s"
+PLAYING_POLL = "every 3s"
+
+
+# --- Who may see what -----------------------------------------------------------------------
+
+
+def _member_club(request: HttpRequest, slug: str) -> Club:
+    club = get_object_or_404(Club, slug=slug)
+    if not access.is_member(request.user, club):
+        raise Http404("no such club")
+    return club
+
+
+def _tournament(request: HttpRequest, tournament_id: int) -> Tournament:
+    """The tournament, for members of its club; 404 for anyone else."""
+    tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=tournament_id)
+    if not access.is_member(request.user, tournament.club):
+        raise Http404("no such tournament")
+    return tournament
+
+
+def _forbidden(request: HttpRequest, back: str) -> HttpResponse:
+    return render(
+        request,
+        "pages/club/forbidden.html",
+        {"message": "Only the club's admins and directors run its tournaments.", "back": back},
+        status=403,
+    )
+
+
+def dashboard_url(tournament: Tournament) -> str:
+    return reverse("tournament", kwargs={"tournament_id": tournament.pk})
+
+
+def _projector(request: HttpRequest) -> bool:
+    return request.GET.get("projector") == "1"
+
+
+def _report(request: HttpRequest, error: ServiceError) -> None:
+    messages.error(request, capfirst(error.message))
+
+
+def _form_errors(request: HttpRequest, form: Any) -> None:
+    for errors in form.errors.values():
+        for error in errors:
+            messages.error(request, error)
+
+
+# --- Tables and rounds as the pages show them -------------------------------------------------
+
+
+STATE_LABELS = {
+    "not_started": "Not started",
+    "playing": "Deal {deal}",
+    "finished": "Finished: waiting for confirmation",
+    "confirmed": "Confirmed",
+}
+
+
+@dataclass
+class TableRow:
+    table: Table
+    seats: list[RoundPlayer]
+    state: str
+    deal: int | None
+    link: str = ""
+    qr: SafeString | None = None
+
+    @property
+    def label(self) -> str:
+        if self.state == "confirmed" and self.table.confirmed_by_name:
+            return f"Confirmed by {self.table.confirmed_by_name}"
+        if self.table.unfinished:
+            return "Closed unfinished"
+        return STATE_LABELS[self.state].format(deal=self.deal)
+
+    @property
+    def dealer(self) -> Player | None:
+        first = self.table.first_dealer
+        return self.seats[first].player if 0 <= first < len(self.seats) else None
+
+
+def table_rows(round: Round) -> list[TableRow]:
+    tables = selectors.round_tables(round)
+    seats = selectors.players_of(tables)
+    rows = []
+    for table in tables:
+        state, deal = selectors.table_state(table)
+        rows.append(TableRow(table=table, seats=seats[table.pk], state=state, deal=deal))
+    return rows
+
+
+@dataclass
+class RoundView:
+    """The round a page is about, with its tables, byes and (before publishing) conflicts."""
+
+    round: Round
+    tables: list[TableRow]
+    byes: list[Player]
+    conflicts: list[selectors.SeatingConflict] = field(default_factory=list)
+
+    @property
+    def by_name(self) -> list[tuple[Player, TableRow | None]]:
+        """Every player of the round, alphabetically, with their table (None: a bye)."""
+        pairs: list[tuple[Player, TableRow | None]] = [
+            (seat.player, row) for row in self.tables for seat in row.seats
+        ]
+        pairs += [(player, None) for player in self.byes]
+        return sorted(pairs, key=lambda pair: pair[0].name.casefold())
+
+    @property
+    def unconfirmed(self) -> list[int]:
+        return [row.table.number for row in self.tables if row.state != "confirmed"]
+
+
+def round_view(round: Round, conflicts: bool = False) -> RoundView:
+    return RoundView(
+        round=round,
+        tables=table_rows(round),
+        byes=selectors.round_byes(round),
+        conflicts=selectors.round_conflicts(round) if conflicts else [],
+    )
+
+
+def _phase(round: Round | None) -> str:
+    """What the dashboard's controls depend on: when it changes, the page is reloaded."""
+    if round is None:
+        return "none"
+    failed = ":failed" if round.seating_status == SeatingStatus.FAILED else ""
+    return f"{round.number}:{round.status}{failed}"
+
+
+def _poll(round: Round | None) -> str:
+    if round is None:
+        return ""
+    if round.status == RoundStatus.SEATING and round.seating_status != SeatingStatus.FAILED:
+        return SEATING_POLL
+    if round.status == RoundStatus.PLAYING:
+        return PLAYING_POLL
+    return ""
+
+
+def _status_context(tournament: Tournament, round: Round | None) -> dict[str, Any]:
+    view = None
+    if round is not None and round.status in (RoundStatus.PLAYING, RoundStatus.CLOSED):
+        view = round_view(round)
+    return {
+        "tournament": tournament,
+        "round": round,
+        "view": view,
+        "phase": _phase(round),
+        "poll": _poll(round),
+    }
+
+
+# --- The club's tournaments and a new one -----------------------------------------------------
+
+
+@login_required
+@require_GET
+def tournament_list(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _member_club(request, slug)
+    return render(
+        request,
+        "tournaments/list.html",
+        {
+            "club": club,
+            "tournaments": selectors.tournaments_of(club),
+            "can_direct": services.can_direct(request.user, club),
+            "games": GAMES.values(),
+        },
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tournament_new(request: HttpRequest, slug: str, game_type: str) -> HttpResponse:
+    club = _member_club(request, slug)
+    rules = GAMES.get(game_type)
+    if rules is None:
+        raise Http404("no such game")
+    if not services.can_direct(request.user, club):
+        return _forbidden(request, reverse("tournament-list", kwargs={"slug": club.slug}))
+    form = TournamentForm(rules, request.POST if request.method == "POST" else None)
+    if request.method == "POST":
+        options = form.read_options()
+        if form.is_valid() and options is not None:
+            data = form.cleaned_data
+            try:
+                tournament = services.tournament_create(
+                    actor=request.user,
+                    club=club,
+                    name=data["name"],
+                    game_type=rules.key,
+                    rounds=data["rounds"],
+                    round_kind=data["round_kind"],
+                    round_deals=data["round_deals"],
+                    round_minutes=data["round_minutes"],
+                    seating_method=data["seating_method"],
+                    points_system=data["points_system"],
+                    table_size=data["table_size"],
+                    options=options,
+                )
+            except ServiceError as error:
+                form.service_error(error.field, error.message)
+            else:
+                messages.success(request, f"{tournament.name} is created: register its players.")
+                return redirect(dashboard_url(tournament))
+    return render(request, "tournaments/new.html", {"club": club, "rules": rules, "form": form})
+
+
+# --- The dashboard ----------------------------------------------------------------------------
+
+
+@login_required
+@require_GET
+def dashboard(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The director's dashboard (members see it without the controls)."""
+    tournament = _tournament(request, tournament_id)
+    can_direct = services.can_direct(request.user, tournament.club)
+    round = selectors.last_round(tournament)
+    registrations = list(selectors.registrations(tournament))
+    check_in_round = selectors.check_in_round(tournament)
+    registered = {r.player_id for r in registrations}
+    seated = None
+    if round is not None and round.status == RoundStatus.SEATED:
+        seated = round_view(round, conflicts=True)
+    next_number = 1 if round is None else round.number + 1
+    can_seat = (
+        tournament.status != TournamentStatus.FINISHED
+        and next_number <= tournament.rounds_planned
+        and (round is None or round.status == RoundStatus.CLOSED)
+    )
+    context = {
+        **_status_context(tournament, round),
+        "club": tournament.club,
+        "can_direct": can_direct,
+        "game_name": GAMES[tournament.game_type].name,
+        "registrations": registrations,
+        "active_count": sum(1 for r in registrations if r.status == RegistrationStatus.ACTIVE),
+        "check_in_round": check_in_round,
+        "checked_in_count": sum(
+            1
+            for r in registrations
+            if r.status == RegistrationStatus.ACTIVE and r.checked_in_round == check_in_round
+        ),
+        "roster": [
+            p
+            for p in core_selectors.roster(tournament.club).filter(active=True)
+            if p.pk not in registered
+        ],
+        "seated": seated,
+        "can_seat": can_seat,
+        "next_number": next_number,
+        "methods": SeatingMethod.choices,
+    }
+    return render(request, "tournaments/dashboard.html", context)
+
+
+@login_required
+@require_GET
+def dashboard_status(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The polled part of the dashboard: seating progress, or every table's state. When
+    the round moves on (seated, published, closed) the whole page is reloaded, so its
+    controls follow."""
+    tournament = _tournament(request, tournament_id)
+    round = selectors.last_round(tournament)
+    if request.GET.get("phase", _phase(round)) != _phase(round):
+        return HttpResponseClientRefresh()
+    return render(request, "tournaments/_status.html", _status_context(tournament, round))
+
+
+def _director_post(request: HttpRequest, tournament_id: int) -> tuple[Tournament, bool]:
+    tournament = _tournament(request, tournament_id)
+    return tournament, services.can_direct(request.user, tournament.club)
+
+
+def _registered_players(tournament: Tournament) -> Any:
+    return Player.objects.filter(registrations__tournament=tournament)
+
+
+@login_required
+@require_POST
+def register(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Register players from the roster (a late arrival too, between rounds)."""
+    tournament, allowed = _director_post(request, tournament_id)
+    if not allowed:
+        return _forbidden(request, dashboard_url(tournament))
+    form = PlayersForm(Player.objects.filter(club=tournament.club), request.POST)
+    if not form.is_valid():
+        _form_errors(request, form)
+        return redirect(dashboard_url(tournament))
+    players = list(form.cleaned_data["players"])
+    try:
+        services.register(
+            actor=request.user,
+            tournament=tournament,
+            players=players,
+            check_in=form.cleaned_data["check_in"],
+        )
+    except ServiceError as error:
+        _report(request, error)
+    else:
+        names = ", ".join(p.name for p in players)
+        checked = " and checked in" if form.cleaned_data["check_in"] else ""
+        messages.success(request, f"Registered{checked}: {names}.")
+    return redirect(dashboard_url(tournament))
+
+
+@login_required
+@require_POST
+def register_new(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Someone on the spot: onto the roster and into the tournament."""
+    tournament, allowed = _director_post(request, tournament_id)
+    if not allowed:
+        return _forbidden(request, dashboard_url(tournament))
+    form = NewPlayerForm(request.POST)
+    if not form.is_valid():
+        _form_errors(request, form)
+        return redirect(dashboard_url(tournament))
+    data = form.cleaned_data
+    try:
+        registration = services.register_new(
+            actor=request.user,
+            tournament=tournament,
+            name=data["name"],
+            email=data["email"],
+            check_in=data["check_in"],
+        )
+    except ServiceError as error:
+        _report(request, error)
+    else:
+        checked = " and checked in" if data["check_in"] else ""
+        messages.success(request, f"{registration.player.name} is registered{checked}.")
+    return redirect(dashboard_url(tournament))
+
+
+@login_required
+@require_POST
+def check_in(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament, allowed = _director_post(request, tournament_id)
+    if not allowed:
+        return _forbidden(request, dashboard_url(tournament))
+    everyone = request.POST.get("everyone") == "1"
+    players: list[Player] = []
+    if not everyone:
+        form = PlayersForm(_registered_players(tournament), request.POST)
+        if not form.is_valid():
+            _form_errors(request, form)
+            return redirect(dashboard_url(tournament))
+        players = list(form.cleaned_data["players"])
+    try:
+        done = services.check_in(
+            actor=request.user, tournament=tournament, players=players, everyone=everyone
+        )
+    except ServiceError as error:
+        _report(request, error)
+    else:
+        number = selectors.check_in_round(tournament)
+        messages.success(request, f"{len(done)} checked in for round {number}.")
+    return redirect(dashboard_url(tournament))
+
+
+@login_required
+@require_POST
+def withdraw(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament, allowed = _director_post(request, tournament_id)
+    if not allowed:
+        return _forbidden(request, dashboard_url(tournament))
+    form = PlayersForm(_registered_players(tournament), request.POST)
+    if not form.is_valid():
+        _form_errors(request, form)
+        return redirect(dashboard_url(tournament))
+    players = list(form.cleaned_data["players"])
+    try:
+        services.withdraw(actor=request.user, tournament=tournament, players=players)
+    except ServiceError as error:
+        _report(request, error)
+    else:
+        messages.success(request, f"Withdrawn: {', '.join(p.name for p in players)}.")
+    return redirect(dashboard_url(tournament))
+
+
+@login_required
+@require_POST
+def seat(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Ask for the next round to be seated; the dashboard shows the progress."""
+    tournament, allowed = _director_post(request, tournament_id)
+    if not allowed:
+        return _forbidden(request, dashboard_url(tournament))
+    method = request.POST.get("method") or None
+    try:
+        round, _ = services.round_request(actor=request.user, tournament=tournament, method=method)
+    except ServiceError as error:
+        _report(request, error)
+    else:
+        messages.success(request, f"Round {round.number} is being seated.")
+    return redirect(dashboard_url(tournament))
+
+
+def _round(tournament: Tournament, number: int) -> Round:
+    return get_object_or_404(Round, tournament=tournament, number=number)
+
+
+@login_required
+@require_POST
+def swap(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    """Swap two players' places before the round is published; conflicts are shown."""
+    tournament, allowed = _director_post(request, tournament_id)
+    if not allowed:
+        return _forbidden(request, dashboard_url(tournament))
+    round = _round(tournament, number)
+    form = SwapForm(Player.objects.filter(round_places__round=round), request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose two players of the round to swap.")
+        return redirect(dashboard_url(tournament))
+    first, second = form.cleaned_data["first"], form.cleaned_data["second"]
+    try:
+        conflicts = services.round_swap(actor=request.user, round=round, first=first, second=second)
+    except ServiceError as error:
+        _report(request, error)
+    else:
+        messages.success(request, f"{first.name} and {second.name} have swapped places.")
+        for conflict in conflicts:
+            messages.warning(request, capfirst(conflict.message))
+    return redirect(dashboard_url(tournament))
+
+
+@login_required
+@require_POST
+def publish(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    """Start every table's game, with its table link, and tell the players."""
+    tournament, allowed = _director_post(request, tournament_id)
+    if not allowed:
+        return _forbidden(request, dashboard_url(tournament))
+    round = _round(tournament, number)
+    try:
+        services.round_publish(actor=request.user, round=round)
+    except ServiceError as error:
+        _report(request, error)
+    else:
+        messages.success(request, f"Round {round.number} is published: the tables can play.")
+    return redirect(dashboard_url(tournament))
+
+
+@login_required
+@require_POST
+def close(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    """Close the round; with ``force``, unconfirmed tables end at their current totals."""
+    tournament, allowed = _director_post(request, tournament_id)
+    if not allowed:
+        return _forbidden(request, dashboard_url(tournament))
+    round = _round(tournament, number)
+    try:
+        services.round_close(
+            actor=request.user, round=round, force=request.POST.get("force") == "1"
+        )
+    except ServiceError as error:
+        _report(request, error)
+    else:
+        messages.success(request, f"Round {round.number} is closed.")
+    return redirect(dashboard_url(tournament))
+
+
+# --- Seating, standings, table cards (phone or projector) -----------------------------------
+
+
+def _shown_round(request: HttpRequest, tournament: Tournament, director: bool) -> Round | None:
+    """The round asked for (``?round=``), or the latest one that can be shown: published
+    rounds for everyone, a seated round not yet published for the directors too."""
+    statuses = [RoundStatus.PLAYING, RoundStatus.CLOSED]
+    if director:
+        statuses.append(RoundStatus.SEATED)
+    rounds = tournament.rounds.filter(status__in=statuses)
+    asked = request.GET.get("round", "")
+    if asked.isascii() and asked.isdigit():
+        return rounds.filter(number=int(asked)).first()
+    return rounds.order_by("-number").first()
+
+
+@login_required
+@require_GET
+def seating(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = _tournament(request, tournament_id)
+    director = services.can_direct(request.user, tournament.club)
+    round = _shown_round(request, tournament, director)
+    last = selectors.last_round(tournament)
+    return render(
+        request,
+        "tournaments/seating.html",
+        {
+            "tournament": tournament,
+            "view": round_view(round) if round is not None else None,
+            "being_seated": last is not None and last.status == RoundStatus.SEATING,
+            "rounds": tournament.rounds.exclude(status=RoundStatus.SEATING).exclude(
+                status=RoundStatus.SEATED
+            ),
+            "projector": _projector(request),
+        },
+    )
+
+
+@require_GET
+def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The standings: members, and anyone when the club publishes its results."""
+    tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=tournament_id)
+    if not access.can_read_results(request.user, tournament.club):
+        raise Http404("no such tournament")
+    rows = list(selectors.standings(tournament))
+    return render(
+        request,
+        "tournaments/standings.html",
+        {
+            "tournament": tournament,
+            "rows": rows,
+            "round_numbers": range(1, max((len(r.round_points) for r in rows), default=0) + 1),
+            "is_member": access.is_member(request.user, tournament.club),
+            "projector": _projector(request),
+        },
+    )
+
+
+def qr_svg(url: str) -> SafeString:
+    """The URL as a QR code: an inline SVG that scales to its box."""
+    svg = segno.make(url, error="m").svg_inline(
+        scale=4, border=4, omitsize=True, dark="#000", light="#fff", title="QR code of the link"
+    )
+    # segno's own markup: the URL is encoded in the pattern, never embedded as text.
+    return mark_safe(svg)
+
+
+@never_cache
+@login_required
+@require_GET
+def table_cards(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    """One printable card per table: its number, players, first dealer and the QR code of
+    its table link (directors: the links let anyone score the table's game)."""
+    tournament = _tournament(request, tournament_id)
+    if not services.can_direct(request.user, tournament.club):
+        return _forbidden(request, dashboard_url(tournament))
+    round = _round(tournament, number)
+    rows = table_rows(round)
+    for row in rows:
+        game = row.table.game
+        link = core_selectors.active_table_link(game) if game is not None else None
+        if link is not None:
+            row.link = request.build_absolute_uri(
+                reverse("table-enter", kwargs={"token": link.token})
+            )
+            row.qr = qr_svg(row.link)
+    return render(
+        request,
+        "tournaments/cards.html",
+        {"tournament": tournament, "round": round, "rows": rows},
+    )
+
+
+# --- Find your table (public when the club publishes its results) ------------------------------
+
+
+@never_cache
+@require_GET
+def find_table(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """A player finds their table by name, no sign-in needed (public clubs only)."""
+    tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=tournament_id)
+    if not access.can_read_results(request.user, tournament.club):
+        raise Http404("no such tournament")
+    round = (
+        tournament.rounds.filter(status__in=[RoundStatus.PLAYING, RoundStatus.CLOSED])
+        .order_by("-number")
+        .first()
+    )
+    query = " ".join(request.GET.get("q", "").split())[:60]
+    matches: list[tuple[Player, TableRow | None]] = []
+    if round is not None and query:
+        needle = query.casefold()
+        matches = [pair for pair in round_view(round).by_name if needle in pair[0].name.casefold()]
+    context = {"tournament": tournament, "round": round, "query": query, "matches": matches}
+    template = "tournaments/find.html"
+    if getattr(request, "htmx", False) and request.headers.get("HX-Target") == "find-results":
+        template = "tournaments/_find_results.html"
+    return render(request, template, context)
+
+
+# --- Confirming a table's result (from the game page) -----------------------------------------
+
+
+def confirm_panel(game: Game, actor: Actor) -> dict[str, Any] | None:
+    """What the game page shows of a tournament table: where it is, its state, and the
+    "Confirm result" button once the game is finished (or at the round's deal limit)."""
+    table = selectors.table_of(game)
+    if table is None:
+        return None
+    table.game = game
+    state, _ = selectors.table_state(table)
+    round = table.round
+    return {
+        "table": table,
+        "round": round,
+        "tournament": round.tournament,
+        "state": state,
+        "can_confirm": state == "finished" and round.status == RoundStatus.PLAYING,
+        "needs_name": isinstance(actor, TableGuest) and not actor.name.strip(),
+    }
+
+
+@require_POST
+def table_confirm(request: HttpRequest, table_id: int) -> HttpResponse:
+    """A second player at the table confirms its result (not whoever recorded the last deal)."""
+    table = get_object_or_404(Table.objects.select_related("round"), pk=table_id)
+    if table.game_id is None:
+        raise Http404("no such table")
+    game, actor = game_and_actor(request, table.game_id)
+    try:
+        services.table_confirm(actor=actor, table=table, name=request.POST.get("name", "")[:60])
+    except ServiceError as error:
+        _report(request, error)
+    else:
+        messages.success(request, f"Table {table.number}'s result is confirmed. Thank you!")
+    return redirect("game", game_id=game.pk)
