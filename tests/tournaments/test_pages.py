@@ -282,3 +282,49 @@ def test_the_club_home_links_to_its_tournaments(event: Event) -> None:
         client_for(event.director).get(reverse("tournament-list", args=[event.club.slug]))
     )
     assert "Listed" in listing and "New tournament" in listing
+
+
+def test_create_with_placing_points_mixed_tables_and_fixed_byes(event: Event) -> None:
+    response = client_for(event.director).post(
+        reverse("tournament-new", args=[event.club.slug, "prediction_whist"]),
+        {
+            "name": "Big night",
+            "rounds": "3",
+            "round_kind": "time",
+            "round_minutes": "45",
+            "grace_minutes": "5",
+            "seating_method": "standings",
+            "points_system": "placing",
+            "placing_points": "5, 3, 1, 0",
+            "table_size": "4",
+            "mixed_sizes": "on",
+            "bye_score": "fixed",
+            "bye_points": "1.5",
+            **option_data("prediction_whist"),
+        },
+    )
+    t = Tournament.objects.get(name="Big night")
+    assert response.status_code == 302
+    assert (t.round_minutes, t.grace_minutes, t.mixed_sizes) == (45, 5, True)
+    assert [float(p) for p in t.placing_points] == [5, 3, 1, 0]
+    assert (t.bye_score, float(t.bye_points)) == ("fixed", 1.5)
+
+
+def test_placing_points_must_be_numbers(event: Event) -> None:
+    response = client_for(event.director).post(
+        reverse("tournament-new", args=[event.club.slug, "widow_whist"]),
+        {
+            "name": "Typo cup",
+            "rounds": "2",
+            "round_kind": "deals",
+            "round_deals": "3",
+            "seating_method": "new_opponents",
+            "points_system": "placing",
+            "placing_points": "3, one, 0",
+            "table_size": "3",
+            **option_data("widow_whist"),
+        },
+    )
+    assert response.status_code == 200
+    assert "placing points are numbers separated by commas" in text(response).lower()
+    assert not Tournament.objects.filter(name="Typo cup").exists()

@@ -14,7 +14,7 @@ from scorekeeper.models import Player
 from scorekeeper.pages.club_forms import OptionControl, option_controls, place_option_error
 from scorekeeper.pages.club_forms import read_options as read_option_controls
 
-from ..models import MAX_ROUNDS, PointsSystem, RoundKind, SeatingMethod
+from ..models import MAX_ROUNDS, ByeScore, PointsSystem, RoundKind, SeatingMethod
 from ..services import DEFAULT_TABLE_SIZE
 
 
@@ -27,11 +27,37 @@ class TournamentForm(forms.Form):
     round_kind = forms.ChoiceField(choices=RoundKind.choices, initial=RoundKind.DEALS)
     round_deals = forms.IntegerField(min_value=1, max_value=500, required=False, initial=6)
     round_minutes = forms.IntegerField(min_value=1, max_value=600, required=False)
+    grace_minutes = forms.IntegerField(
+        min_value=0,
+        max_value=120,
+        initial=10,
+        required=False,
+        label="Minutes to finish the deal in progress (timed rounds)",
+    )
     seating_method = forms.ChoiceField(
         choices=SeatingMethod.choices, initial=SeatingMethod.NEW_OPPONENTS
     )
     points_system = forms.ChoiceField(choices=PointsSystem.choices, initial=PointsSystem.OPPONENTS)
     table_size = forms.TypedChoiceField(coerce=int)
+    mixed_sizes = forms.BooleanField(
+        required=False, label="Mix table sizes rather than give byes (3 to 6 players)"
+    )
+    placing_points = forms.CharField(
+        required=False,
+        initial="3, 1, 0",
+        label="Placing points, first place first (placing table only)",
+    )
+    bye_score = forms.ChoiceField(
+        choices=ByeScore.choices, initial=ByeScore.AVERAGE, required=False, label="A bye scores"
+    )
+    bye_points = forms.DecimalField(
+        min_value=0,
+        max_value=1000,
+        decimal_places=2,
+        initial=0,
+        required=False,
+        label="Fixed amount for a bye",
+    )
 
     def __init__(
         self, rules: GameRules, data: Mapping[str, Any] | None = None, **kwargs: Any
@@ -44,6 +70,17 @@ class TournamentForm(forms.Form):
         field.initial = DEFAULT_TABLE_SIZE.get(rules.key, min(rules.player_counts))
         self.controls: list[OptionControl] = option_controls(rules, data)
         self.option_errors = False
+
+    def clean_placing_points(self) -> list[float] | None:
+        text = self.cleaned_data.get("placing_points") or ""
+        if not text.strip():
+            return None
+        try:
+            return [float(part) for part in text.replace(";", ",").split(",") if part.strip()]
+        except ValueError:
+            raise forms.ValidationError(
+                "placing points are numbers separated by commas, e.g. 3, 1, 0"
+            ) from None
 
     def read_options(self) -> dict[str, Any] | None:
         options = read_option_controls(self.controls)

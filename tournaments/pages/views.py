@@ -37,6 +37,7 @@ from scorekeeper.pages.actors import game_and_actor
 
 from .. import selectors, services
 from ..models import (
+    ByeScore,
     RegistrationStatus,
     Round,
     RoundPlayer,
@@ -248,9 +249,14 @@ def tournament_new(request: HttpRequest, slug: str, game_type: str) -> HttpRespo
                     round_kind=data["round_kind"],
                     round_deals=data["round_deals"],
                     round_minutes=data["round_minutes"],
+                    grace_minutes=10 if data["grace_minutes"] is None else data["grace_minutes"],
                     seating_method=data["seating_method"],
                     points_system=data["points_system"],
+                    placing_points=data["placing_points"],
                     table_size=data["table_size"],
+                    mixed_sizes=data["mixed_sizes"] and len(rules.player_counts) > 1,
+                    bye_score=data["bye_score"] or ByeScore.AVERAGE,
+                    bye_points=data["bye_points"] or 0,
                     options=options,
                 )
             except ServiceError as error:
