@@ -150,7 +150,11 @@ def games_in_progress() -> dict[str, Any]:
     )
     assert deal_draft(prediction)
     finished = Game.objects.filter(club=club, status=GameStatus.FINISHED, game_type="third_hand")
+    from tournaments.models import Tournament
+
+    tournament = Tournament.objects.get(club=club)  # the demo tournament, round 2 under way
     return {
+        "tournament": tournament.pk,
         "club": club.slug,
         "widow": widow.pk,
         "italian": italian.pk,
@@ -237,6 +241,13 @@ def shoot(base: str, ids: dict[str, Any], out: Path, chromium: str) -> list[Path
         snap("20-game-finished", f"/g/{ids['finished']}/")
         snap("21-deal-correction", f"/g/{ids['widow']}/d/1/")
         snap("30-table-link", f"/g/{ids['italian']}/table/")
+        tournament = f"/tournaments/{ids['tournament']}/"
+        snap("40-tournament-dashboard", tournament)
+        snap("41-tournament-seating", tournament + "seating/")
+        snap("42-tournament-standings", tournament + "standings/")
+        snap("43-tournament-standings-projector", tournament + "standings/?projector=1", width=1280)
+        snap("44-tournament-table-cards", tournament + "rounds/2/cards/")
+        snap("45-tournament-find-your-table", tournament + "find/")
         browser.close()
     return saved
 

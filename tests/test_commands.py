@@ -32,6 +32,7 @@ from scorekeeper.models import (
 )
 from scorekeeper.records import FORMAT, game_record
 from tests.factories import ClubFactory, SeasonFactory, member
+from tournaments.models import Round, RoundStatus, Standing, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -399,7 +400,7 @@ def test_import_refuses_unknown_format_and_bad_json(target: Club, tmp_path: Path
 
 def test_seed_demo_creates_demo_data_once() -> None:
     out = run("seed_demo")
-    assert "Log in at http://127.0.0.1:8000/admin/ as demo / demo" in out
+    assert "Sign in at http://127.0.0.1:8000/ as demo / demo" in out
     assert "/api/docs/" in out
     club = Club.objects.get(slug="riverside")
     assert club.name == "Riverside Card Club" and club.results_public
@@ -413,7 +414,7 @@ def test_seed_demo_creates_demo_data_once() -> None:
     today = timezone.localdate()
     season = Season.objects.get(club=club, starts_on__lte=today, ends_on__gte=today)
 
-    games = Game.objects.filter(club=club)
+    games = Game.objects.filter(club=club, tournament_table__isnull=True)
     finished = games.filter(status=GameStatus.FINISHED)
     assert set(finished.values_list("game_type", flat=True)) == {
         "widow_whist",
@@ -426,10 +427,19 @@ def test_seed_demo_creates_demo_data_once() -> None:
     assert set(games.values_list("season", flat=True)) == {season.pk}
     assert all(game.deal_count == game.deals.count() > 0 for game in games)
 
+    # The demo tournament: round 1 played and confirmed, round 2 under way.
+    tournament = Tournament.objects.get(club=club)
+    first, second = tournament.rounds.order_by("number")
+    assert first.status == RoundStatus.CLOSED and second.status == RoundStatus.PLAYING
+    assert all(t.confirmed_at is not None for t in first.tables.all())
+    assert first.players.filter(table__isnull=True).count() == 2  # 8 players, tables of 3
+    assert Standing.objects.filter(tournament=tournament).count() == 8
+
     before = counts()
     again = run("seed_demo")
     assert "nothing changed" in again
     assert counts() == before
+    assert Tournament.objects.count() == 1 and Round.objects.count() == 2
 
 
 def test_seed_demo_totals_match_the_engine() -> None:

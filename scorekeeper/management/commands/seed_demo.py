@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand
+from django.utils import timezone
 
 from scorekeeper.management.demo import CLUB_NAME, PASSWORD, USERS, seed
+from tournaments.demo import seed_tournament
 
 
 class Command(BaseCommand):
@@ -17,6 +20,8 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         seeded = seed()
+        director = User.objects.get(username="director")
+        seeded.created.extend(seed_tournament(seeded.club, director, timezone.localdate()))
         if seeded.created:
             self.stdout.write(f"Demo data created in {seeded.club.name}:")
             for item in seeded.created:
@@ -25,5 +30,5 @@ class Command(BaseCommand):
             self.stdout.write(f"Demo data already present ({seeded.club.name}); nothing changed.")
         users = ", ".join(f"{name} ({role})" for name, (role, _) in USERS.items())
         self.stdout.write(f"Users (password {PASSWORD!r} for each): {users}")
-        self.stdout.write("Log in at http://127.0.0.1:8000/admin/ as demo / demo")
+        self.stdout.write("Sign in at http://127.0.0.1:8000/ as demo / demo (admin: /admin/)")
         self.stdout.write("API docs: http://127.0.0.1:8000/api/docs/")
