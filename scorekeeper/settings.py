@@ -133,7 +133,7 @@ LOGOUT_REDIRECT_URL = "home"
 # --- I18N / time ----------------------------------------------------------------------------
 
 LANGUAGE_CODE = "en-us"
-TIME_ZONE = "UTC"
+TIME_ZONE = env.str("TIME_ZONE", default="UTC")  # times shown on pages, e.g. Europe/London
 USE_I18N = True
 USE_TZ = True
 

@@ -4,6 +4,7 @@ table"; printable table cards; the polled dashboard part; confirming from the ga
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -14,7 +15,9 @@ from rules_engine import GAMES
 from scorekeeper.models import Role
 from scorekeeper.pages.club_forms import option_controls
 from tests.factories import ClubFactory, member
+from tests.pages.helpers import text_of
 from tests.tournaments.helpers import EVEN, WIN, Event, play, seats, tables
+from tournaments import services
 from tournaments.models import (
     Registration,
     RegistrationStatus,
@@ -328,3 +331,18 @@ def test_placing_points_must_be_numbers(event: Event) -> None:
     assert response.status_code == 200
     assert "placing points are numbers separated by commas" in text(response).lower()
     assert not Tournament.objects.filter(name="Typo cup").exists()
+
+
+def test_the_dashboard_shows_the_clock_of_a_timed_round(event: Event) -> None:
+    t = event.tournament(name="Timed", round_kind="time", round_minutes=30, grace_minutes=5)
+    event.enter(t, 6)
+    round = event.publish(event.seat(t))
+    assert round.time_called_at is not None and round.deadline is not None
+    director = client_for(event.director)
+    page = text_of(director.get(url("tournament", t)))
+    assert f"Time is called at {round.time_called_at:%H:%M}" in page
+    assert f"closes by {round.deadline:%H:%M}" in page
+    with event.capture(execute=True):
+        services.rounds_close_due(now=round.time_called_at + timedelta(seconds=1))
+    page = text_of(director.get(url("tournament", t)))
+    assert f"Time called at {round.time_called_at:%H:%M}: finish the deal in progress" in page
