@@ -130,6 +130,17 @@ class Game(models.Model):
         default=False, help_text="Finished by a person rather than by the game's own end."
     )
     deal_count = models.PositiveIntegerField(default=0)
+    revision = models.PositiveIntegerField(
+        default=0,
+        help_text="Goes up with every change a phone at the table should see: a deal, a bid, "
+        "a correction, an undo, the end of the game, a lock or its release.",
+    )
+    locked_at = models.DateTimeField(
+        null=True, blank=True, help_text="Since when the game takes no more changes."
+    )
+    locked_reason = models.CharField(
+        max_length=200, blank=True, help_text="Why it is locked, as shown to the table."
+    )
     # Where it was played: a tournament table refers to its game (tournaments app).
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
@@ -149,6 +160,10 @@ class Game(models.Model):
             models.CheckConstraint(
                 condition=Q(status=GameStatus.IN_PROGRESS) | Q(ended_at__isnull=False),
                 name="game_ended_has_time",
+            ),
+            models.CheckConstraint(
+                condition=Q(locked_at__isnull=True) | ~Q(locked_reason=""),
+                name="game_lock_has_reason",
             ),
         ]
 

@@ -226,6 +226,7 @@ def _sync(game: Game, sheet: Scoresheet) -> None:
         game.status = GameStatus.IN_PROGRESS  # a correction or undo reopened it
         game.ended_at = None
     game.deal_count = len(sheet.deals)
+    game.revision += 1
     game.save()
     if game.status == GameStatus.FINISHED:
         winners = set(sheet.winners or sheet.game.winners(sheet.table, sheet.totals))
@@ -262,8 +263,16 @@ class DealRecorded:
 
 
 def _writable(game: Game) -> None:
+    if game.locked_at is not None:
+        raise Conflict(f"the game is locked: {game.locked_reason}", details={"locked": True})
     if game.status == GameStatus.ABANDONED:
         raise Conflict("the game was abandoned; it takes no more changes")
+
+
+def _touch(game: Game, *fields: str) -> None:
+    """Save ``fields`` of the locked game and tell the phones that follow it."""
+    game.revision += 1
+    game.save(update_fields=[*fields, "revision", "updated_at"])
 
 
 def deal_record(
@@ -486,6 +495,7 @@ def deal_undo(
 def game_finish(*, actor: Actor, game: Game) -> Game:
     """End a game by hand (an open-ended game, or a time limit): top totals win."""
     game = _locked_for_scoring(game, actor, "finish it")
+    _writable(game)
     if game.status != GameStatus.IN_PROGRESS:
         raise Conflict(f"the game is already {game.get_status_display().lower()}")
     if game.deal_count == 0:
@@ -504,9 +514,10 @@ def game_abandon(*, actor: Actor, game: Game) -> Game:
     game = _locked_for_scoring(game, actor, "abandon it")
     if game.status == GameStatus.ABANDONED:
         raise Conflict("the game is already abandoned")
+    _writable(game)
     game.status = GameStatus.ABANDONED
     game.ended_at = timezone.now()
-    game.save(update_fields=["status", "ended_at", "updated_at"])
+    _touch(game, "status", "ended_at")
     Result.objects.filter(game=game).update(won=False)
     return game
 
@@ -565,4 +576,34 @@ def deal_draft_save(*, actor: Actor, game: Game, number: int, data: Mapping[str,
     draft, _ = DealDraft.objects.update_or_create(
         game=game, number=number, defaults={"data": {"bids": list(bids)}}
     )
+    _touch(game)
     return draft
+
+
+# --- Locks: a result others rely on (e.g. a confirmed tournament table) ----------------------
+
+
+@transaction.atomic
+def game_lock(*, actor: Actor, game: Game, reason: str) -> Game:
+    """Lock the game: no deal, correction, undo, bid, finish or abandon until it is unlocked.
+    ``reason`` is shown to whoever tries (e.g. "table 2's result was confirmed by Ann")."""
+    game = _locked_for_scoring(game, actor, "lock it")
+    reason = " ".join(reason.split())[:200]
+    if not reason:
+        raise InvalidInput("say why the game is locked", field="reason")
+    game.locked_at = timezone.now()
+    game.locked_reason = reason
+    _touch(game, "locked_at", "locked_reason")
+    return game
+
+
+@transaction.atomic
+def game_unlock(*, actor: Actor, game: Game) -> Game:
+    """Release a lock (whoever may lift it decides, e.g. the tournament director)."""
+    game = _locked_for_scoring(game, actor, "unlock it", guests=False)
+    if game.locked_at is None:
+        raise Conflict("the game is not locked")
+    game.locked_at = None
+    game.locked_reason = ""
+    _touch(game, "locked_at", "locked_reason")
+    return game

@@ -272,6 +272,12 @@ class Table(models.Model):
     unfinished = models.BooleanField(
         default=False, help_text="The round was closed before the table finished."
     )
+    reopened_at = models.DateTimeField(null=True, blank=True)
+    reopened_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    reopened_by_name = models.CharField(max_length=120, blank=True)
+    reopen_reason = models.CharField(max_length=500, blank=True)
 
     class Meta:
         ordering = ["round", "number"]
