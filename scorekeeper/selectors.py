@@ -97,6 +97,9 @@ def game_payload(game: Game) -> dict[str, Any]:
         "winners": winners if game.status == GameStatus.FINISHED else [],
         "next_deal": engine["next_deal"] if game.status == GameStatus.IN_PROGRESS else None,
         "scheduled_deals": sheet.scheduled_deals,
+        "revision": game.revision,
+        "locked": game.locked_at is not None,
+        "locked_reason": game.locked_reason,
     }
 
 

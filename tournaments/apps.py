@@ -5,3 +5,10 @@ class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "tournaments"
     verbose_name = "Tournaments"
+
+    def ready(self) -> None:
+        from scorekeeper.pages import panels
+
+        from .pages.views import confirm_panel
+
+        panels.register(confirm_panel)

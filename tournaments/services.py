@@ -668,12 +668,17 @@ def table_confirm(*, actor: Actor, table: Table, name: str = "") -> Table:
             and access.is_member(actor, tournament.club)
             and table.seats.filter(player__user_id=actor.pk).exists()
         )
-        if not seated:
+        after_close = round.status == RoundStatus.CLOSED and can_direct(actor, tournament.club)
+        if not seated and not after_close:
             raise NotAllowed("only a player at the table can confirm its result")
-    if round.status != RoundStatus.PLAYING or game is None:
+    if game is None or round.status not in (RoundStatus.PLAYING, RoundStatus.CLOSED):
         raise Conflict(f"round {round.number} is not being played")
     if table.confirmed_at is not None:
         raise Conflict(f"table {table.number} was already confirmed by {table.confirmed_by_name}")
+    if round.status == RoundStatus.CLOSED:
+        if not can_direct(actor, tournament.club):
+            raise Conflict(f"round {round.number} is closed: the director confirms its tables")
+        return _confirm_after_close(tournament, table, actor)
     if game.status == GameStatus.ABANDONED:
         raise Conflict("the game was abandoned: the director closes the round")
     if table.deal_limit is not None and game.deal_count > table.deal_limit:
@@ -690,12 +695,87 @@ def table_confirm(*, actor: Actor, table: Table, name: str = "") -> Table:
         )
     if game.status == GameStatus.IN_PROGRESS:  # at the round's deal limit: end it there
         core.game_finish(actor=actor, game=game)
+    _mark_confirmed(table, actor)
+    if not round.tables.filter(confirmed_at__isnull=True).exists():
+        _close(tournament, round, CloseReason.CONFIRMED, None)
+    return table
+
+
+def _lock_reason(table: Table, why: str) -> str:
+    return f"{why}; only the tournament director can reopen table {table.number}"
+
+
+def _mark_confirmed(table: Table, actor: Actor) -> None:
+    """Record the confirmation and lock the table's game: from now on its result stands."""
     table.confirmed_at = timezone.now()
     table.confirmed_by = _user(actor)
     table.confirmed_by_name = actor_name(actor)
     table.save(update_fields=["confirmed_at", "confirmed_by", "confirmed_by_name"])
-    if not round.tables.filter(confirmed_at__isnull=True).exists():
-        _close(tournament, round, CloseReason.CONFIRMED, None)
+    game = table.game
+    assert game is not None
+    why = f"the result of table {table.number} was confirmed by {table.confirmed_by_name}"
+    if game.locked_at is not None:  # locked when its round closed: the confirmation says why
+        core.game_unlock(actor=actor, game=game)
+    core.game_lock(actor=actor, game=game, reason=_lock_reason(table, why))
+
+
+def _confirm_after_close(tournament: Tournament, table: Table, actor: Actor) -> Table:
+    """The director confirms a table of a closed round (e.g. once a reopened table's game
+    is corrected): the game is locked again and the round's points and standings follow."""
+    game = table.game
+    assert game is not None
+    if game.status == GameStatus.IN_PROGRESS:
+        if game.deal_count == 0:
+            raise Conflict("the game has no deal; it cannot be confirmed")
+        core.game_finish(actor=actor, game=game)
+    _mark_confirmed(table, actor)
+    _enqueue("recompute_standings", tournament.pk)
+    return table
+
+
+@transaction.atomic
+def table_reopen(*, actor: Actor, table: Table, reason: str) -> Table:
+    """The director reopens a confirmed table (or a table of a closed round): its
+    confirmation is cleared, its game can be corrected again, who and why are kept, and
+    the round's points and the standings are computed again. In a round still being
+    played the table confirms again as before; in a closed round the director confirms it."""
+    tournament = _locked(table.round.tournament_id)
+    _require_director(actor, tournament.club)
+    reason = " ".join(reason.split())
+    if not reason:
+        raise InvalidInput("say why the table is reopened", field="reason")
+    if len(reason) > 500:
+        raise InvalidInput("a reason has at most 500 characters", field="reason")
+    table = (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("round", "game")
+        .get(pk=table.pk)
+    )
+    game = table.game
+    if game is None or game.locked_at is None:
+        state = "has not started" if game is None else "is not confirmed: it can still be played"
+        raise Conflict(f"table {table.number} {state}", field="table")
+    table.confirmed_at = None
+    table.confirmed_by = None
+    table.confirmed_by_name = ""
+    table.reopened_at = timezone.now()
+    table.reopened_by = _user(actor)
+    table.reopened_by_name = actor_name(actor)
+    table.reopen_reason = reason
+    table.save(
+        update_fields=[
+            "confirmed_at",
+            "confirmed_by",
+            "confirmed_by_name",
+            "reopened_at",
+            "reopened_by",
+            "reopened_by_name",
+            "reopen_reason",
+        ]
+    )
+    core.game_unlock(actor=actor, game=game)
+    if table.round.status == RoundStatus.CLOSED:
+        _enqueue("recompute_standings", tournament.pk)
     return table
 
 
@@ -741,6 +821,11 @@ def _close(tournament: Tournament, round: Round, reason: str, by: User | None) -
     TableLink.objects.filter(game__tournament_table__round=round, revoked_at__isnull=True).update(
         revoked_at=timezone.now()
     )
+    why = f"round {round.number} is closed"
+    for table in round.tables.filter(game__locked_at__isnull=True).select_related("game"):
+        assert table.game is not None
+        guest = TableGuest(game_id=table.game.pk, name="tournament director")
+        core.game_lock(actor=guest, game=table.game, reason=_lock_reason(table, why))
     _score_round(tournament, round)
     round.status = RoundStatus.CLOSED
     round.closed_at = timezone.now()

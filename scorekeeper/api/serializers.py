@@ -263,6 +263,13 @@ class GameOutput(serializers.Serializer[Any]):
     scheduled_deals = serializers.IntegerField(
         allow_null=True, help_text="How many deals the game has, when fixed in advance."
     )
+    revision = serializers.IntegerField(
+        help_text="Goes up with every change to the game (deals, bids, corrections, locks)."
+    )
+    locked = serializers.BooleanField(
+        help_text="A locked game takes no deal, correction, undo, finish or abandon (409)."
+    )
+    locked_reason = serializers.CharField(help_text="Why it is locked; empty when it is not.")
 
 
 class UndoInput(serializers.Serializer[Any]):

@@ -29,7 +29,6 @@ from scorekeeper.access import Actor, TableGuest, actor_name
 from scorekeeper.errors import IdempotencyMismatch, InvalidInput, ServiceError, StaleVersion
 from scorekeeper.models import Game, GameStatus
 from scorekeeper.scoring import sheet_for
-from tournaments.pages.views import confirm_panel
 
 from .actors import game_and_actor
 from .game_forms import ENTRIES, DealEntry, PredictionEntry, ThirdHandEntry, entry_for
@@ -44,6 +43,7 @@ from .game_sheet import (
     signed,
 )
 from .game_sheet import number as total_text
+from .panels import panels_for
 from .sharing import share_token
 
 
@@ -140,7 +140,7 @@ def _game_context(
 ) -> dict[str, Any]:
     payload = selectors.game_payload(game)
     names = _names(payload)
-    can_score = access.can_score(actor, game) and game.status != GameStatus.ABANDONED
+    can_score = _can_change(actor, game)
     if entry is None and can_score:
         entry = _next_entry(game, payload)
     if entry is not None and preview is None:
@@ -157,9 +157,8 @@ def _game_context(
     if payload["finished"]:
         share_url = request.build_absolute_uri(reverse("game-shared", args=[share_token(game)]))
     deals = payload["deals"]
-    can_undo = (
-        can_score and bool(deals) and not game.ended_by_hand and game.status != GameStatus.ABANDONED
-    )
+    # Undo is for the deal just entered; a finished game is changed by a correction.
+    can_undo = can_score and bool(deals) and game.status == GameStatus.IN_PROGRESS
     return {
         "game": game,
         "payload": payload,
@@ -182,8 +181,18 @@ def _game_context(
         "last_deal": deals[-1]["number"] if can_undo else None,
         "can_finish": can_score and game.status == GameStatus.IN_PROGRESS and bool(deals),
         "notices": notices or [],
-        "tournament_table": confirm_panel(game, actor),
+        "panels": panels_for(game, actor),
     }
+
+
+def _can_change(actor: Actor, game: Game) -> bool:
+    """Whether the page offers this person entries, corrections and undo: never for an
+    abandoned or locked game (the services refuse them too)."""
+    return (
+        access.can_score(actor, game)
+        and game.status != GameStatus.ABANDONED
+        and game.locked_at is None
+    )
 
 
 def _render_game(
@@ -418,7 +427,7 @@ def deal_page(request: HtmxHttpRequest, game_id: int, number: int) -> HttpRespon
         raise Http404("no such deal")
     deal = payload["deals"][number - 1]
     names = _names(payload)
-    can_score = access.can_score(actor, game) and game.status != GameStatus.ABANDONED
+    can_score = _can_change(actor, game)
     version = deal["version"]
     reason = ""
     reason_error = ""
@@ -476,5 +485,7 @@ def deal_page(request: HtmxHttpRequest, game_id: int, number: int) -> HttpRespon
         "reason": reason,
         "reason_error": reason_error,
         "is_last": number == len(payload["deals"]) and not game.ended_by_hand,
+        # A correction refused because the game was locked (or closed) meanwhile.
+        "refusal": "" if can_score or request.method != "POST" else entry.form_error,
     }
     return render(request, "pages/game/deal.html", context, status=status)

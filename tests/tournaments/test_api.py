@@ -84,6 +84,12 @@ def _play_ann_table(scene: Scene) -> None:
     play(scene.ann_table(), [WIN[0], WIN[1], EVEN], by="Scorer")
 
 
+def _confirmed_ann_table(scene: Scene) -> None:
+    _play_ann_table(scene)
+    with scene.capture(execute=True):
+        services.table_confirm(actor=scene.users["member"], table=scene.ann_table())
+
+
 def _close_ready(scene: Scene) -> None:
     scene.publish()
 
@@ -175,6 +181,14 @@ ENDPOINTS = [
         (401, 404, 200, 403),
         body=lambda s: {},
         prepare=_play_ann_table,
+    ),
+    Endpoint(
+        "reopen",
+        "post",
+        T + "rounds/{round}/tables/{table}/reopen/",
+        (401, 404, 403, 200),
+        body=lambda s: {"reason": "deal 2 went to the wrong seat"},
+        prepare=_confirmed_ann_table,
     ),
     Endpoint("standings", "get", T + "standings/", (401, 404, 200, 200)),
 ]
@@ -338,3 +352,34 @@ def test_a_round_through_the_api(scene: Scene) -> None:
     assert detail["status"] == "running" and detail["check_in_round"] == 2
     registrations = director.get(base + "registrations/").json()
     assert not any(r["checked_in"] for r in registrations)  # check in again for round 2
+
+
+def test_a_confirmed_table_is_locked_in_the_api_until_the_director_reopens_it(
+    scene: Scene,
+) -> None:
+    _confirmed_ann_table(scene)
+    table = scene.ann_table()
+    game = f"/api/v1/games/{table.game_id}/"
+    ann, director = scene.client("member"), scene.client("director")
+    detail = ann.get(game).json()
+    assert detail["locked"] is True and "confirmed by ann" in detail["locked_reason"]
+    undo = ann.post(game + "undo/", {}, format="json")
+    assert undo.status_code == 409
+    assert "only the tournament director can reopen" in error_of(undo)["message"]
+    version = detail["deals"][1]["version"]
+    fix = {"record": WIN[2], "reason": "wrong seat"}
+    put = director.put(game + "deals/2/", fix, format="json", HTTP_IF_MATCH=str(version))
+    assert put.status_code == 409 and error_of(put)["code"] == "conflict"
+    assert ann.get(game).json()["deals"][1]["record"] == WIN[1]  # nothing changed
+    path = f"{T.format(t=scene.tournament.pk)}rounds/{scene.round.number}/tables/{table.number}/"
+    empty = director.post(path + "reopen/", {"reason": ""}, format="json")
+    assert empty.status_code == 400 and error_of(empty)["field"] == "reason"
+    reopened = director.post(path + "reopen/", {"reason": "wrong seat"}, format="json")
+    assert reopened.status_code == 200, reopened.content
+    body = reopened.json()
+    assert body["locked"] is False and body["state"] == "finished"
+    assert body["reopened_by"] == "director" and body["reopen_reason"] == "wrong seat"
+    put = director.put(game + "deals/2/", fix, format="json", HTTP_IF_MATCH=str(version))
+    assert put.status_code == 200, put.content
+    again = director.post(path + "reopen/", {"reason": "again"}, format="json")
+    assert again.status_code == 409

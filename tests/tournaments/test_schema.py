@@ -29,6 +29,7 @@ EXPECTED = {
     (R + "swap/", "post"): "tournaments_rounds_swap",
     (R + "tables/", "get"): "tournaments_rounds_tables_list",
     (R + "tables/{table}/confirm/", "post"): "tournaments_rounds_tables_confirm",
+    (R + "tables/{table}/reopen/", "post"): "tournaments_rounds_tables_reopen",
     (T + "standings/", "get"): "tournaments_standings",
 }
 

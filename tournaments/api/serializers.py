@@ -292,6 +292,12 @@ class ConflictOutput(serializers.Serializer[Any]):
     message = serializers.CharField()
 
 
+class ReopenInput(serializers.Serializer[Any]):
+    reason = serializers.CharField(
+        max_length=500, help_text="Why the table is reopened (kept with the table)."
+    )
+
+
 class TableOutput(serializers.Serializer[Any]):
     number = serializers.IntegerField()
     size = serializers.IntegerField()
@@ -304,7 +310,20 @@ class TableOutput(serializers.Serializer[Any]):
     confirmed_at = serializers.DateTimeField(allow_null=True)
     confirmed_by = serializers.CharField(source="confirmed_by_name")
     unfinished = serializers.BooleanField()
+    locked = serializers.SerializerMethodField()
+    reopened_at = serializers.DateTimeField(allow_null=True)
+    reopened_by = serializers.CharField(source="reopened_by_name")
+    reopen_reason = serializers.CharField()
     conflicts = serializers.SerializerMethodField()
+
+    @extend_schema_field(
+        serializers.BooleanField(
+            help_text="Whether the table's game takes no more changes (confirmed, or its round "
+            "closed) until a director reopens it."
+        )
+    )
+    def get_locked(self, table: Table) -> bool:
+        return table.game is not None and table.game.locked_at is not None
 
     @extend_schema_field(
         serializers.ChoiceField(choices=list(selectors.TABLE_STATES), help_text="")

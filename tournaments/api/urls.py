@@ -31,5 +31,10 @@ urlpatterns = [
         views.TableConfirmView.as_view(),
         name="tournament-table-confirm",
     ),
+    path(
+        R + "tables/<int:table>/reopen/",
+        views.TableReopenView.as_view(),
+        name="tournament-table-reopen",
+    ),
     path(T + "standings/", views.StandingsView.as_view(), name="tournament-standings"),
 ]

@@ -363,6 +363,26 @@ class TableConfirmView(TournamentView):
         return Response(s.TableOutput(fresh).data)
 
 
+class TableReopenView(TournamentView):
+    @extend_schema(
+        operation_id="tournaments_rounds_tables_reopen",
+        summary="Reopen a confirmed table (directors)",
+        description="Clears the table's confirmation and unlocks its game so its deals can "
+        "be corrected; who reopened it and why are kept. In a closed round the round's "
+        "points and the standings are computed again, and the director confirms the table "
+        "again once it is corrected. 409 when the table is not locked.",
+        tags=TAGS,
+        request=s.ReopenInput,
+        responses=responds(200, s.TableOutput, 400, 401, 403, 404, 409),
+    )
+    def post(self, request: Request, tournament_id: int, number: int, table: int) -> Response:
+        found = self.table(self.round(self.tournament(tournament_id), number), table)
+        data = self.parse(s.ReopenInput, request.data)
+        services.table_reopen(actor=actor_of(request), table=found, reason=data["reason"])
+        (fresh,) = [t for t in selectors.round_tables(found.round) if t.pk == found.pk]
+        return Response(s.TableOutput(fresh).data)
+
+
 # --- Standings -------------------------------------------------------------------------------
 
 

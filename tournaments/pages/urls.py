@@ -34,4 +34,9 @@ urlpatterns = [
         views.table_confirm,
         name="tournament-table-confirm",
     ),
+    path(
+        "tournaments/tables/<int:table_id>/reopen/",
+        views.table_reopen,
+        name="tournament-table-reopen",
+    ),
 ]

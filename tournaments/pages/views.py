@@ -34,6 +34,7 @@ from scorekeeper.access import Actor, TableGuest
 from scorekeeper.errors import ServiceError
 from scorekeeper.models import Club, Game, Player
 from scorekeeper.pages.actors import game_and_actor
+from scorekeeper.pages.panels import Panel
 
 from .. import selectors, services
 from ..models import (
@@ -123,6 +124,11 @@ class TableRow:
     def label(self) -> str:
         if self.state == "confirmed" and self.table.confirmed_by_name:
             return f"Confirmed by {self.table.confirmed_by_name}"
+        if self.table.reopened_at is not None:
+            base = STATE_LABELS[self.state].format(deal=self.deal)
+            return (
+                f"Reopened by {self.table.reopened_by_name} ({self.table.reopen_reason}) · {base}"
+            )
         if self.table.unfinished:
             return "Closed unfinished"
         return STATE_LABELS[self.state].format(deal=self.deal)
@@ -643,23 +649,32 @@ def find_table(request: HttpRequest, tournament_id: int) -> HttpResponse:
 # --- Confirming a table's result (from the game page) -----------------------------------------
 
 
-def confirm_panel(game: Game, actor: Actor) -> dict[str, Any] | None:
-    """What the game page shows of a tournament table: where it is, its state, and the
-    "Confirm result" button once the game is finished (or at the round's deal limit)."""
+def confirm_panel(game: Game, actor: Actor) -> Panel | None:
+    """What the game page shows of a tournament table: where it is, its state, "Confirm
+    result" once the game is finished (or at the round's deal limit), and for directors
+    "Reopen" once it is locked (confirmed, or its round closed)."""
     table = selectors.table_of(game)
     if table is None:
         return None
     table.game = game
     state, _ = selectors.table_state(table)
     round = table.round
-    return {
-        "table": table,
-        "round": round,
-        "tournament": round.tournament,
-        "state": state,
-        "can_confirm": state == "finished" and round.status == RoundStatus.PLAYING,
-        "needs_name": isinstance(actor, TableGuest) and not actor.name.strip(),
-    }
+    director = services.can_direct(actor, round.tournament.club)
+    playing = round.status == RoundStatus.PLAYING
+    closed = round.status == RoundStatus.CLOSED
+    return Panel(
+        "tournaments/_confirm.html",
+        {
+            "table": table,
+            "round": round,
+            "tournament": round.tournament,
+            "state": state,
+            "can_confirm": (state == "finished" and playing)
+            or (director and closed and state != "confirmed" and game.locked_at is None),
+            "can_reopen": director and game.locked_at is not None,
+            "needs_name": isinstance(actor, TableGuest) and not actor.name.strip(),
+        },
+    )
 
 
 @require_POST
@@ -676,3 +691,28 @@ def table_confirm(request: HttpRequest, table_id: int) -> HttpResponse:
     else:
         messages.success(request, f"Table {table.number}'s result is confirmed. Thank you!")
     return redirect("game", game_id=game.pk)
+
+
+@login_required
+@require_POST
+def table_reopen(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The director reopens a confirmed table (with a reason) so its game can be corrected."""
+    table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=table_id)
+    tournament = _tournament(request, table.round.tournament_id)
+    if table.game_id is None:
+        raise Http404("no such table")
+    if not services.can_direct(request.user, tournament.club):
+        return _forbidden(request, reverse("game", args=[table.game_id]))
+    try:
+        services.table_reopen(
+            actor=request.user, table=table, reason=request.POST.get("reason", "")
+        )
+    except ServiceError as error:
+        _report(request, error)
+    else:
+        messages.success(
+            request,
+            f"Table {table.number} is reopened: its deals can be corrected; "
+            "its result counts again once it is confirmed.",
+        )
+    return redirect("game", game_id=table.game_id)
