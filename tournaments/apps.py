@@ -7,8 +7,11 @@ class TournamentsConfig(AppConfig):
     verbose_name = "Tournaments"
 
     def ready(self) -> None:
+        from scorekeeper.management import demo
         from scorekeeper.pages import panels
 
+        from .demo import seed_tournament
         from .pages.views import confirm_panel
 
         panels.register(confirm_panel)
+        demo.register_extra(seed_tournament)

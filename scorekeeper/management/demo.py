@@ -193,6 +193,26 @@ class Seeded:
     created: list[str]
 
 
+#: What other apps add to the demo club (e.g. a tournament): each is called with the club,
+#: its director and today's date, and says what it created. Registered in ``ready()``.
+DemoExtra = Callable[[Club, User, datetime.date], list[str]]
+_extras: list[DemoExtra] = []
+
+
+def register_extra(extra: DemoExtra) -> DemoExtra:
+    if extra not in _extras:
+        _extras.append(extra)
+    return extra
+
+
+def seed_extras(seeded: Seeded, today: datetime.date | None = None) -> None:
+    """Let every registered app add its part to the demo club."""
+    today = today or timezone.localdate()
+    director = User.objects.get(username="director")
+    for extra in _extras:
+        seeded.created.extend(extra(seeded.club, director, today))
+
+
 def _user(username: str, *, superuser: bool) -> tuple[User, bool]:
     user = User.objects.filter(username=username).first()
     if user is not None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core import signing
@@ -22,7 +21,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
-from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -33,6 +31,7 @@ from scorekeeper.models import Club, Game, GameStatus, Player, Result, TableLink
 
 from .actors import SESSION_KEY, remember_table_link
 from .club_forms import GameSetupForm
+from .sharing import qr_svg
 
 SHARE_SALT = "share-game"  # as in scorekeeper.pages.sharing.share_token
 RECENT_RESULTS = 10
@@ -288,16 +287,6 @@ def game_setup(request: HttpRequest, slug: str, game_type: str) -> HttpResponse:
 # --- Table links ----------------------------------------------------------------------------
 
 
-def _qr_svg(url: str) -> SafeString:
-    """The URL as a QR code, an inline SVG that scales to its box (segno writes it all)."""
-    qr = segno.make(url, error="m")
-    svg = qr.svg_inline(
-        scale=4, border=4, omitsize=True, dark="#000", light="#fff", title="QR code of the link"
-    )
-    # segno's own markup: the URL is encoded in the pattern, never embedded as text.
-    return mark_safe(svg)
-
-
 @never_cache
 @login_required
 @require_http_methods(["GET", "POST"])
@@ -345,7 +334,7 @@ def table_link_page(request: HttpRequest, game_id: int) -> HttpResponse:
     }
     if link is not None:
         url = request.build_absolute_uri(reverse("table-enter", kwargs={"token": link.token}))
-        context.update(url=url, qr=_qr_svg(url))
+        context.update(url=url, qr=qr_svg(url))
     return render(request, "pages/club/table_link.html", context)
 
 

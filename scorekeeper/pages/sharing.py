@@ -1,8 +1,10 @@
-"""Signed links to a game's result, for sharing outside the club."""
+"""Sharing links: signed links to a game's result, and QR codes of any link."""
 
 from __future__ import annotations
 
+import segno
 from django.core import signing
+from django.utils.safestring import SafeString, mark_safe
 
 from scorekeeper.models import Game
 
@@ -21,3 +23,12 @@ def game_id_from_token(token: str) -> int | None:
     except signing.BadSignature:
         return None
     return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def qr_svg(url: str) -> SafeString:
+    """The URL as a QR code, an inline SVG that scales to its box (segno writes it all)."""
+    svg = segno.make(url, error="m").svg_inline(
+        scale=4, border=4, omitsize=True, dark="#000", light="#fff", title="QR code of the link"
+    )
+    # segno's own markup: the URL is encoded in the pattern, never embedded as text.
+    return mark_safe(svg)

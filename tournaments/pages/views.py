@@ -15,13 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 from django.utils.text import capfirst
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -35,6 +34,7 @@ from scorekeeper.errors import ServiceError
 from scorekeeper.models import Club, Game, Player
 from scorekeeper.pages.actors import game_and_actor
 from scorekeeper.pages.panels import Panel
+from scorekeeper.pages.sharing import qr_svg
 
 from .. import selectors, services
 from ..models import (
@@ -582,15 +582,6 @@ def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "projector": _projector(request),
         },
     )
-
-
-def qr_svg(url: str) -> SafeString:
-    """The URL as a QR code: an inline SVG that scales to its box."""
-    svg = segno.make(url, error="m").svg_inline(
-        scale=4, border=4, omitsize=True, dark="#000", light="#fff", title="QR code of the link"
-    )
-    # segno's own markup: the URL is encoded in the pattern, never embedded as text.
-    return mark_safe(svg)
 
 
 @never_cache

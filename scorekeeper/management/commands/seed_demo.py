@@ -4,12 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand
-from django.utils import timezone
 
-from scorekeeper.management.demo import CLUB_NAME, PASSWORD, USERS, seed
-from tournaments.demo import seed_tournament
+from scorekeeper.management.demo import CLUB_NAME, PASSWORD, USERS, seed, seed_extras
 
 
 class Command(BaseCommand):
@@ -20,8 +17,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         seeded = seed()
-        director = User.objects.get(username="director")
-        seeded.created.extend(seed_tournament(seeded.club, director, timezone.localdate()))
+        seed_extras(seeded)
         if seeded.created:
             self.stdout.write(f"Demo data created in {seeded.club.name}:")
             for item in seeded.created:
