@@ -681,11 +681,44 @@ def test_a_finished_game_shows_the_winners_final_totals_and_a_share_link(world: 
     assert reverse("deal-save", args=[game.pk]) not in response.content.decode()
     game.refresh_from_db()
     assert game.status == GameStatus.FINISHED
+    # Finished: no undo is offered (even weeks later); a scorer can still correct a deal.
+    later = text_of(client.get(reverse("game", args=[game.pk])))
+    assert "Undo deal" not in later and "Tap a deal’s number to see or correct it" in later
+    assert "Save the correction" in text_of(client.get(reverse("deal", args=[game.pk, 3])))
     # No more deals.
     response = post_deal(client, game, {"widow": "none", "tricks-0": "4", "tricks-1": "5"})
     assert "The game is finished; it takes no more deals" in text_of(
         client.get(response["Location"])
     )
+
+
+def test_a_locked_game_offers_no_entry_undo_or_correction(world: World) -> None:
+    game = world.record(
+        world.start("widow_whist"),
+        {"widow": None, "tricks": [5, 4, 4]},
+        {"widow": None, "tricks": [4, 5, 4]},
+    )
+    services.game_lock(actor=world.scorer, game=game, reason="the result was confirmed by Bob")
+    client = world.client(world.scorer)
+    page = client.get(reverse("game", args=[game.pk]))
+    text = text_of(page)
+    assert "Locked: the result was confirmed by Bob." in text
+    assert "Undo deal" not in text and "End the game now" not in text
+    assert reverse("deal-save", args=[game.pk]) not in page.content.decode()
+    deal = text_of(client.get(reverse("deal", args=[game.pk, 1])))
+    assert "Save the correction" not in deal and "cannot be corrected" in deal
+    # A form opened before the lock is refused, saying why; nothing is written.
+    response = client.post(
+        reverse("deal", args=[game.pk, 1]),
+        {"widow": "none", "tricks-0": "6", "tricks-1": "4", "tricks-2": "3", "reason": "typo"},
+    )
+    assert "Not corrected: the game is locked: the result was confirmed by Bob" in text_of(
+        response
+    )
+    assert Deal.objects.get(game=game, number=1).version == 1
+    response = client.post(reverse("deal-undo", args=[game.pk]), {"number": "2"})
+    assert "the game is locked" in text_of(client.get(response["Location"])).lower()
+    assert Game.objects.get(pk=game.pk).deal_count == 2
 
 
 def test_finishing_an_open_ended_game_by_hand(world: World) -> None:

@@ -288,3 +288,40 @@ def test_undo_of_a_deal_that_is_no_longer_last_is_refused(club, scorer):
     assert "not the last deal" in caught.value.message
     assert game.deals.count() == 2
     assert services.deal_undo(actor=scorer, game=game, expected_number=2) == 2
+
+
+def test_a_locked_game_takes_no_change_until_it_is_unlocked(club, scorer):
+    game = start_game(club, "italian_whist", 3, actor=scorer)
+    record_deals(game, ITALIAN[:1], scorer)
+    game.refresh_from_db()
+    before = game.revision
+    with pytest.raises(InvalidInput, match="say why"):
+        services.game_lock(actor=scorer, game=game, reason="  ")
+    services.game_lock(actor=scorer, game=game, reason="the result was confirmed")
+    game.refresh_from_db()
+    assert game.locked_at is not None and game.revision == before + 1
+    refusals = [
+        lambda: services.deal_record(actor=scorer, game=game, number=2, record=ITALIAN[1]),
+        lambda: services.deal_correct(
+            actor=scorer, game=game, number=1, record=ITALIAN[1], reason="typo"
+        ),
+        lambda: services.deal_undo(actor=scorer, game=game),
+        lambda: services.game_finish(actor=scorer, game=game),
+        lambda: services.game_abandon(actor=scorer, game=game),
+        lambda: services.deal_draft_save(actor=scorer, game=game, number=2, data={}),
+    ]
+    for refused in refusals:
+        with pytest.raises(Conflict, match="the game is locked: the result was confirmed"):
+            refused()
+    game.refresh_from_db()
+    assert game.deal_count == 1 and game.status == GameStatus.IN_PROGRESS
+    assert DealRevision.objects.filter(game=game).count() == 1
+    outsider = member(ClubFactory(), Role.ADMIN)
+    with pytest.raises(NotAllowed):
+        services.game_unlock(actor=outsider, game=game)
+    services.game_unlock(actor=scorer, game=game)
+    with pytest.raises(Conflict, match="not locked"):
+        services.game_unlock(actor=scorer, game=game)
+    services.deal_record(actor=scorer, game=game, number=2, record=ITALIAN[1])
+    game.refresh_from_db()
+    assert game.deal_count == 2 and game.revision == before + 3
