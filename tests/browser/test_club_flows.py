@@ -6,12 +6,11 @@ the pages; show a table link and come in through it with no account."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.db import connections
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper import services
@@ -22,15 +21,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 Phone = Callable[[User], Any]
 WIDTH = 390
-
-
-@pytest.fixture(autouse=True)
-def _close_connections(chromium: Any) -> Iterator[None]:
-    """While Playwright's loop runs, Django keeps this thread's database connections apart
-    (as for async code), where its own teardown does not see them: close them after each
-    test, or they outlive the test database (PostgreSQL: "being accessed by other users")."""
-    yield
-    connections.close_all()
 
 
 @pytest.fixture

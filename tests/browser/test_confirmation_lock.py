@@ -5,39 +5,21 @@ can be corrected and confirmed again."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.db import connections
 from playwright.sync_api import expect
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper import selectors as core_selectors
-from scorekeeper.celery import app
 from scorekeeper.models import Deal, Role
 from tests.factories import ClubFactory, PlayerFactory, member
 from tests.tournaments.helpers import EVEN, WIN, play, tables
 from tournaments import services
 from tournaments.models import Round, Table
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def _close_connections(chromium: Any) -> Iterator[None]:
-    yield
-    connections.close_all()
-
-
-@pytest.fixture(autouse=True)
-def _tasks_in_process() -> Iterator[None]:
-    before = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    try:
-        yield
-    finally:
-        app.conf.task_always_eager = before
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("tasks_in_process")]
 
 
 def _guest(new_page: Callable[..., Any], url: str, token: str, name: str) -> Any:

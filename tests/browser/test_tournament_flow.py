@@ -4,40 +4,20 @@ follow by itself (htmx polling) when a deal is recorded at one table."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.db import connections
 from playwright.sync_api import expect
 from pytest_django.live_server_helper import LiveServer
 
-from scorekeeper.celery import app
 from scorekeeper.models import Role
 from tests.factories import ClubFactory, PlayerFactory, member
 from tests.tournaments.helpers import WIN, play, tables
 from tournaments import services
 from tournaments.models import Round, RoundStatus
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def _close_connections(chromium: Any) -> Iterator[None]:
-    """As in test_club_flows: close this thread's connections after each test."""
-    yield
-    connections.close_all()
-
-
-@pytest.fixture(autouse=True)
-def _tasks_in_process() -> Iterator[None]:
-    """Seating runs in-process once the request commits, even if a broker is configured."""
-    before = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    try:
-        yield
-    finally:
-        app.conf.task_always_eager = before
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("tasks_in_process")]
 
 
 def test_director_seats_publishes_and_watches_the_tables(

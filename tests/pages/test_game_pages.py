@@ -712,9 +712,7 @@ def test_a_locked_game_offers_no_entry_undo_or_correction(world: World) -> None:
         reverse("deal", args=[game.pk, 1]),
         {"widow": "none", "tricks-0": "6", "tricks-1": "4", "tricks-2": "3", "reason": "typo"},
     )
-    assert "Not corrected: the game is locked: the result was confirmed by Bob" in text_of(
-        response
-    )
+    assert "Not corrected: the game is locked: the result was confirmed by Bob" in text_of(response)
     assert Deal.objects.get(game=game, number=1).version == 1
     response = client.post(reverse("deal-undo", args=[game.pk]), {"number": "2"})
     assert "the game is locked" in text_of(client.get(response["Location"])).lower()
