@@ -10,7 +10,12 @@ from typing import Any, ClassVar
 
 from django.contrib.auth.models import User
 from django.urls import reverse
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_view,
+)
 from rest_framework import exceptions, status
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.parsers import JSONParser
@@ -370,34 +375,40 @@ class GameDetailView(ApiView):
         return Response(s.GameOutput(selectors.game_payload(game)).data)
 
 
-class GameFinishView(ApiView):
-    action_rules = {"POST": SCORES}
+class GameActionView(ApiView):
+    """A POST that ends a game one way or another (a service taking the actor and the
+    game), answered with the game as it is afterwards."""
 
-    @extend_schema(
-        operation_id="games_finish",
-        summary="Finish the game by hand: the top totals win",
-        tags=["games"],
-        request=None,
-        responses=responds(200, s.GameOutput, 401, 403, 404, 409),
-    )
+    action_rules = {"POST": SCORES}
+    service: ClassVar[Any]  # services.game_finish, services.game_abandon, ...
+
     def post(self, request: Request, game_id: int) -> Response:
-        game = services.game_finish(actor=actor_of(request), game=self.game(game_id))
+        game = type(self).service(actor=actor_of(request), game=self.game(game_id))
         return Response(s.GameOutput(selectors.game_payload(game)).data)
 
 
-class GameAbandonView(ApiView):
-    action_rules = {"POST": SCORES}
-
-    @extend_schema(
-        operation_id="games_abandon",
-        summary="Abandon the game: it keeps its deals but counts in no standings",
-        tags=["games"],
-        request=None,
-        responses=responds(200, s.GameOutput, 401, 403, 404, 409),
+def _game_action_schema(operation_id: str, summary: str) -> Any:
+    return extend_schema_view(
+        post=extend_schema(
+            operation_id=operation_id,
+            summary=summary,
+            tags=["games"],
+            request=None,
+            responses=responds(200, s.GameOutput, 401, 403, 404, 409),
+        )
     )
-    def post(self, request: Request, game_id: int) -> Response:
-        game = services.game_abandon(actor=actor_of(request), game=self.game(game_id))
-        return Response(s.GameOutput(selectors.game_payload(game)).data)
+
+
+@_game_action_schema("games_finish", "Finish the game by hand: the top totals win")
+class GameFinishView(GameActionView):
+    service = services.game_finish
+
+
+@_game_action_schema(
+    "games_abandon", "Abandon the game: it keeps its deals but counts in no standings"
+)
+class GameAbandonView(GameActionView):
+    service = services.game_abandon
 
 
 class GameUndoView(ApiView):
