@@ -1,0 +1,105 @@
+"""What every write of the core shares: rights, the game's row lock, the lock and
+revision of a game, and bringing a game's status and results in step with its deals."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.utils import timezone
+
+from rules_engine import Scoresheet
+
+from .. import access
+from ..access import Actor, TableGuest, actor_name
+from ..errors import Conflict, NotAllowed, NotFound
+from ..models import (
+    Game,
+    GameStatus,
+    Result,
+    Seat,
+)
+from ..scoring import empty_sheet, placings
+
+MAX_REASON = 500
+
+
+def require(allowed: bool, message: str) -> None:
+    if not allowed:
+        raise NotAllowed(message)
+
+
+def user_of(actor: Actor) -> User | None:
+    return actor if isinstance(actor, User) and actor.is_authenticated else None
+
+
+def guest_name(actor: Actor) -> str:
+    return actor_name(actor) if isinstance(actor, TableGuest) else ""
+
+
+def locked_game(game: Game) -> Game:
+    """The game's row, locked until the transaction ends (PostgreSQL: FOR UPDATE;
+    SQLite: the IMMEDIATE transaction already holds the write lock)."""
+    try:
+        return Game.objects.select_for_update().select_related("club").get(pk=game.pk)
+    except Game.DoesNotExist:
+        raise NotFound("no such game") from None
+
+
+def locked_for_scoring(game: Game, actor: Actor, action: str, *, guests: bool = True) -> Game:
+    """The game locked, once the actor is known to be allowed to ``action`` in it."""
+    game = locked_game(game)
+    allowed = access.can_score(actor, game) and (guests or not isinstance(actor, TableGuest))
+    require(allowed, f"only the club's scorers and the game's players can {action}")
+    return game
+
+
+def seats_of(game: Game) -> list[Seat]:
+    return list(game.seats.select_related("player").order_by("position"))
+
+
+def sync_results(game: Game, sheet: Scoresheet) -> None:
+    """Bring the game's status and its players' results in step with ``sheet``."""
+    now = timezone.now()
+    if sheet.finished:
+        game.status = GameStatus.FINISHED
+        game.ended_by_hand = False
+        game.ended_at = game.ended_at or now
+    elif game.status == GameStatus.FINISHED and not game.ended_by_hand:
+        game.status = GameStatus.IN_PROGRESS  # a correction or undo reopened it
+        game.ended_at = None
+    game.deal_count = len(sheet.deals)
+    game.revision += 1
+    game.save()
+    if game.status == GameStatus.FINISHED:
+        winners = set(sheet.winners or sheet.game.winners(sheet.table, sheet.totals))
+    else:
+        winners = set()
+    places = placings(sheet.totals)
+    results = list(Result.objects.filter(game=game).order_by("position"))
+    for result in results:
+        result.total = sheet.totals[result.position]
+        result.placing = places[result.position]
+        result.won = result.position in winners
+    Result.objects.bulk_update(results, ["total", "placing", "won"])
+
+
+def replay(game: Game, seats: Sequence[Seat], records: Sequence[Any]) -> Scoresheet:
+    sheet = empty_sheet(game, seats)
+    for record in records:
+        sheet.add(record)
+    return sheet
+
+
+def check_writable(game: Game) -> None:
+    if game.locked_at is not None:
+        raise Conflict(f"the game is locked: {game.locked_reason}", details={"locked": True})
+    if game.status == GameStatus.ABANDONED:
+        raise Conflict("the game was abandoned; it takes no more changes")
+
+
+def touch(game: Game, *fields: str) -> None:
+    """Save ``fields`` of the locked game and tell the phones that follow it."""
+    game.revision += 1
+    game.save(update_fields=[*fields, "revision", "updated_at"])

@@ -1,0 +1,152 @@
+"""Games: starting one, finishing or abandoning it by hand, locking it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import date
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from rules_engine import RuleError
+
+from .. import access
+from ..access import Actor
+from ..errors import Conflict, InvalidInput
+from ..models import (
+    Club,
+    Game,
+    GameStatus,
+    Player,
+    Result,
+    Season,
+    Seat,
+)
+from ..scoring import empty_sheet
+from ..selectors import season_for_date
+from ._base import (
+    check_writable,
+    locked_for_scoring,
+    replay,
+    require,
+    seats_of,
+    sync_results,
+    touch,
+    user_of,
+)
+
+_SETUP_FIELDS = {"game": "game_type", "players": "players", "first_dealer": "first_dealer"}
+
+
+def _setup_field(field: str) -> str:
+    if field.startswith("players["):
+        return "players"
+    return _SETUP_FIELDS.get(field, field)
+
+
+@transaction.atomic
+def game_start(
+    *,
+    actor: Actor,
+    club: Club,
+    game_type: str,
+    players: Sequence[Player],
+    options: Mapping[str, Any] | None = None,
+    first_dealer: int = 0,
+    season: Season | None = None,
+    played_on: date | None = None,
+) -> Game:
+    """Start a game: seats in clockwise order, house rules validated by the engine."""
+    require(access.can_start_game(actor, club), "only the club's members can start its games")
+    for player in players:
+        if player.club_id != club.pk:
+            raise InvalidInput(f"{player.name} is not on this club's roster", field="players")
+    if len({player.pk for player in players}) != len(players):
+        raise InvalidInput("a player can take only one seat", field="players")
+    played_on = played_on or timezone.localdate()
+    if season is None:
+        season = season_for_date(club, played_on)
+    elif season.club_id != club.pk:
+        raise InvalidInput("the season belongs to another club", field="season")
+    game = Game(
+        club=club,
+        season=season,
+        game_type=game_type,
+        options=dict(options or {}),
+        first_dealer=first_dealer,
+        played_on=played_on,
+        created_by=user_of(actor),
+    )
+    seats = [Seat(game=game, position=i, player=player) for i, player in enumerate(players)]
+    try:
+        sheet = empty_sheet(game, seats)
+    except RuleError as error:
+        raise InvalidInput(error.message, field=_setup_field(error.field)) from None
+    game.options = sheet.game.options_json(sheet.options)
+    game.save()
+    for seat in seats:
+        seat.game = game
+    Seat.objects.bulk_create(seats)
+    Result.objects.bulk_create(
+        Result(game=game, player=seat.player, position=seat.position, total=0, placing=1)
+        for seat in seats
+    )
+    return game
+
+
+@transaction.atomic
+def game_finish(*, actor: Actor, game: Game) -> Game:
+    """End a game by hand (an open-ended game, or a time limit): top totals win."""
+    game = locked_for_scoring(game, actor, "finish it")
+    check_writable(game)
+    if game.status != GameStatus.IN_PROGRESS:
+        raise Conflict(f"the game is already {game.get_status_display().lower()}")
+    if game.deal_count == 0:
+        raise Conflict("a game with no deals cannot be finished; abandon it instead")
+    game.status = GameStatus.FINISHED
+    game.ended_by_hand = True
+    game.ended_at = timezone.now()
+    records = list(game.deals.order_by("number").values_list("record", flat=True))
+    sync_results(game, replay(game, seats_of(game), records))
+    return game
+
+
+@transaction.atomic
+def game_abandon(*, actor: Actor, game: Game) -> Game:
+    """Abandon a game: it keeps its deals but counts in no standings."""
+    game = locked_for_scoring(game, actor, "abandon it")
+    if game.status == GameStatus.ABANDONED:
+        raise Conflict("the game is already abandoned")
+    check_writable(game)
+    game.status = GameStatus.ABANDONED
+    game.ended_at = timezone.now()
+    touch(game, "status", "ended_at")
+    Result.objects.filter(game=game).update(won=False)
+    return game
+
+
+@transaction.atomic
+def game_lock(*, actor: Actor, game: Game, reason: str) -> Game:
+    """Lock the game: no deal, correction, undo, bid, finish or abandon until it is unlocked.
+    ``reason`` is shown to whoever tries (e.g. "table 2's result was confirmed by Ann")."""
+    game = locked_for_scoring(game, actor, "lock it")
+    reason = " ".join(reason.split())[:200]
+    if not reason:
+        raise InvalidInput("say why the game is locked", field="reason")
+    game.locked_at = timezone.now()
+    game.locked_reason = reason
+    touch(game, "locked_at", "locked_reason")
+    return game
+
+
+@transaction.atomic
+def game_unlock(*, actor: Actor, game: Game) -> Game:
+    """Release a lock (whoever may lift it decides, e.g. the tournament director)."""
+    game = locked_for_scoring(game, actor, "unlock it", guests=False)
+    if game.locked_at is None:
+        raise Conflict("the game is not locked")
+    game.locked_at = None
+    game.locked_reason = ""
+    touch(game, "locked_at", "locked_reason")
+    return game
