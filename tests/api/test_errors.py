@@ -129,7 +129,7 @@ def test_unexpected_errors_are_500_in_the_error_format(
     def broken(*args: object) -> None:
         raise RuntimeError("the disk caught fire")
 
-    monkeypatch.setattr("scorekeeper.api.views.selectors.game_payload", broken)
+    monkeypatch.setattr("scorekeeper.api.views.games.selectors.game_payload", broken)
     response = world.client("admin").get(f"/api/v1/games/{game.pk}/")
     assert response.status_code == 500
     error = error_of(response)

@@ -1,0 +1,45 @@
+"""The API's views: parse with an input serializer, call a service or a selector, render
+with an output serializer. Who may see what is decided in :mod:`..permissions` (and, for
+writes, again by the services); the rules of the games by the services and the engine.
+
+One module a subject (:mod:`.auth`, :mod:`.clubs`, :mod:`.games`, :mod:`.deals`); what they
+share, and the OpenAPI helpers other apps' views use too, is in :mod:`.base`."""
+
+from .auth import TokenThrottle, TokenView
+from .base import ApiView, NotFoundView, responds
+from .clubs import (
+    ClubDetailView,
+    ClubListView,
+    ClubPlayersView,
+    ClubSeasonsView,
+    SeasonStandingsView,
+)
+from .deals import DealDetailView, DealHistoryView, DealListView
+from .games import (
+    GameAbandonView,
+    GameDetailView,
+    GameFinishView,
+    GameListView,
+    GameUndoView,
+)
+
+__all__ = [
+    "ApiView",
+    "ClubDetailView",
+    "ClubListView",
+    "ClubPlayersView",
+    "ClubSeasonsView",
+    "DealDetailView",
+    "DealHistoryView",
+    "DealListView",
+    "GameAbandonView",
+    "GameDetailView",
+    "GameFinishView",
+    "GameListView",
+    "GameUndoView",
+    "NotFoundView",
+    "SeasonStandingsView",
+    "TokenThrottle",
+    "TokenView",
+    "responds",
+]

@@ -1,0 +1,66 @@
+"""Tokens: issued for a username and password (rate limited), revoked."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.contrib.auth.models import User
+from drf_spectacular.utils import (
+    extend_schema,
+)
+from rest_framework import status
+from rest_framework.permissions import AllowAny, BasePermission, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.throttling import BaseThrottle, ScopedRateThrottle
+
+from .. import serializers as s
+from ..tokens import token_issue, token_revoke
+from .base import ApiView, responds
+
+# --- Auth -------------------------------------------------------------------------------------
+
+
+class TokenThrottle(ScopedRateThrottle):
+    scope_attr = "throttle_scope"
+
+
+class TokenView(ApiView):
+    # POST: a token for a username and password. DELETE: revoke the caller's.
+
+    throttle_scope = "auth_token"
+
+    def get_permissions(self) -> Sequence[BasePermission]:
+        if self.request.method == "POST":
+            return [AllowAny()]
+        return [IsAuthenticated()]
+
+    def get_throttles(self) -> list[BaseThrottle]:
+        if self.request.method == "POST":
+            return [TokenThrottle()]
+        return []
+
+    @extend_schema(
+        operation_id="auth_token_issue",
+        summary="Log in: get an API token",
+        tags=["auth"],
+        request=s.TokenInput,
+        responses=responds(200, s.TokenOutput, 400, 429),
+        auth=[],
+    )
+    def post(self, request: Request) -> Response:
+        data = self.parse(s.TokenInput, request.data)
+        token = token_issue(request=request._request, **data)
+        return Response(s.TokenOutput({"token": token.key, "username": token.user.username}).data)
+
+    @extend_schema(
+        operation_id="auth_token_revoke",
+        summary="Log out: revoke the caller's token (every device using it)",
+        tags=["auth"],
+        request=None,
+        responses=responds(204, None, 401),
+    )
+    def delete(self, request: Request) -> Response:
+        assert isinstance(request.user, User)
+        token_revoke(user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -1,0 +1,144 @@
+"""What every API view shares: the base view (parse, visible club or game, URLs), the
+OpenAPI helpers, and the 404 for anything else under /api/v1/."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from django.urls import reverse
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+)
+from rest_framework import exceptions
+from rest_framework.parsers import JSONParser
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.serializers import Serializer
+from rest_framework.views import APIView
+
+from scorekeeper.models import Club, Game
+
+from ..errors import ErrorSerializer
+from ..permissions import (
+    ActionRule,
+    Rule,
+    actor_of,
+    visible_club,
+    visible_game,
+)
+
+IDEMPOTENCY_KEY_MAX = 200
+
+# --- OpenAPI helpers --------------------------------------------------------------------------
+
+_ERRORS = {
+    400: "Invalid input: the field at fault and the rule broken.",
+    401: "Not logged in, or the token is invalid or revoked.",
+    403: "Logged in, but the caller's role does not allow this (or CSRF failed).",
+    404: "No such object, or it belongs to a club the caller is not a member of.",
+    409: "Conflicts with the game's state (number taken or not next, game finished...).",
+    412: "If-Match names a version that is no longer current.",
+    422: "The Idempotency-Key was used before with another request.",
+    428: "If-Match is missing.",
+    429: "Too many requests; retry after details.wait seconds.",
+}
+
+
+def errors(*codes: int) -> dict[int, OpenApiResponse]:
+    return {code: OpenApiResponse(ErrorSerializer, description=_ERRORS[code]) for code in codes}
+
+
+def responds(ok: int, body: Any, *codes: int) -> dict[int, Any]:
+    return {ok: OpenApiResponse(body), **errors(*codes)}
+
+
+ETAG = OpenApiParameter(
+    "ETag",
+    str,
+    OpenApiParameter.HEADER,
+    response=[200, 201],
+    description='The deal\'s version, quoted: "3".',
+)
+LOCATION = OpenApiParameter(
+    "Location",
+    str,
+    OpenApiParameter.HEADER,
+    response=[201],
+    description="The address of what was created.",
+)
+IF_MATCH = OpenApiParameter(
+    "If-Match",
+    str,
+    OpenApiParameter.HEADER,
+    required=True,
+    description='The version (ETag) of the deal the correction is based on: 3 or "3" '
+    "(* for whatever version is current). Missing: 428; not current: 412.",
+)
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    str,
+    OpenApiParameter.HEADER,
+    description="Clients should send a fresh random key (e.g. a UUID) with each deal and "
+    "reuse it when retrying: a repeat with the same key and body returns the first "
+    "response (201, same body) and records nothing; the same key with another body is "
+    "refused with 422. Without a key there is no replay protection. At most 200 characters.",
+)
+PAGINATION = [
+    OpenApiParameter("limit", int, description="Page size (default 50, at most 200)."),
+    OpenApiParameter("offset", int, description="Where the page starts (default 0)."),
+]
+
+
+# --- Base -------------------------------------------------------------------------------------
+
+
+class ApiView(APIView):
+    # JSON in; a logged-in caller unless the view says otherwise; per-method rules.
+    # (No docstring: drf-spectacular would show it on every operation.)
+
+    parser_classes = [JSONParser]
+    permission_classes = [IsAuthenticated, ActionRule]
+    action_rules: ClassVar[dict[str, Rule]] = {}
+
+    def parse(
+        self, serializer_class: type[Serializer[Any]], data: Any, **context: Any
+    ) -> dict[str, Any]:
+        serializer = serializer_class(
+            data=data, context={"actor": actor_of(self.request), **context}
+        )
+        serializer.is_valid(raise_exception=True)
+        return dict(serializer.validated_data)
+
+    def club(self, club_id: int) -> Club:
+        club = visible_club(self.request, club_id)
+        self.check_object_permissions(self.request, club)
+        return club
+
+    def game(self, game_id: int) -> Game:
+        game = visible_game(self.request, game_id)
+        self.check_object_permissions(self.request, game)
+        return game
+
+    def url(self, name: str, *args: int) -> str:
+        return self.request.build_absolute_uri(reverse(f"api:{name}", args=args))
+
+
+def etag_header(version: int) -> dict[str, str]:
+    return {"ETag": f'"{version}"'}
+
+
+# --- Anything else under /api/v1/ -------------------------------------------------------------
+
+
+@extend_schema(exclude=True)
+class NotFoundView(APIView):
+    """Any other address under the API: 404 in the API's error format, whatever the method."""
+
+    authentication_classes = []
+    permission_classes = [AllowAny]
+
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        hint = "" if request.path.endswith("/") else " (API paths end with a slash)"
+        raise exceptions.NotFound(f"no API endpoint at {request.path}{hint}")

@@ -1,0 +1,146 @@
+"""Clubs, their players and seasons, and season standings."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import (
+    extend_schema,
+)
+from rest_framework import status
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from scorekeeper import access, selectors, services
+
+from .. import serializers as s
+from ..permissions import (
+    MANAGES_ROSTER,
+    MANAGES_SEASONS,
+    actor_of,
+    readable_season,
+    visible_club,
+    visible_clubs,
+)
+from .base import ApiView, responds
+
+# --- Clubs ------------------------------------------------------------------------------------
+
+
+class ClubListView(ApiView):
+    @extend_schema(
+        operation_id="clubs_list",
+        summary="The caller's clubs",
+        tags=["clubs"],
+        responses=responds(200, s.ClubOutput(many=True), 401),
+    )
+    def get(self, request: Request) -> Response:
+        clubs = visible_clubs(actor_of(request)).order_by("name")
+        return Response(s.ClubOutput(clubs, many=True).data)
+
+    @extend_schema(
+        operation_id="clubs_create",
+        summary="Create a club; the caller becomes its admin",
+        tags=["clubs"],
+        request=s.ClubInput,
+        responses=responds(201, s.ClubOutput, 400, 401),
+    )
+    def post(self, request: Request) -> Response:
+        data = self.parse(s.ClubInput, request.data)
+        club = services.club_create(actor=actor_of(request), **data)
+        created = visible_club(request, club.pk)
+        return Response(
+            s.ClubOutput(created).data,
+            status=status.HTTP_201_CREATED,
+            headers={"Location": self.url("club-detail", club.pk)},
+        )
+
+
+class ClubDetailView(ApiView):
+    @extend_schema(
+        operation_id="clubs_retrieve",
+        summary="One of the caller's clubs",
+        tags=["clubs"],
+        responses=responds(200, s.ClubOutput, 401, 404),
+    )
+    def get(self, request: Request, club_id: int) -> Response:
+        return Response(s.ClubOutput(self.club(club_id)).data)
+
+
+class ClubPlayersView(ApiView):
+    action_rules = {"POST": MANAGES_ROSTER}
+
+    @extend_schema(
+        operation_id="clubs_players_list",
+        summary="The club's roster (members)",
+        tags=["clubs"],
+        responses=responds(200, s.PlayerOutput(many=True), 401, 404),
+    )
+    def get(self, request: Request, club_id: int) -> Response:
+        club = self.club(club_id)
+        players = selectors.roster(club).select_related("user")
+        show_email = access.can_manage_roster(actor_of(request), club)
+        return Response(s.PlayerOutput(players, many=True, context={"show_email": show_email}).data)
+
+    @extend_schema(
+        operation_id="clubs_players_create",
+        summary="Add a player to the roster (admins, directors, scorers)",
+        tags=["clubs"],
+        request=s.PlayerInput,
+        responses=responds(201, s.PlayerOutput, 400, 401, 403, 404),
+    )
+    def post(self, request: Request, club_id: int) -> Response:
+        club = self.club(club_id)
+        data = self.parse(s.PlayerInput, request.data)
+        player = services.player_create(actor=actor_of(request), club=club, **data)
+        return Response(
+            s.PlayerOutput(player, context={"show_email": True}).data,
+            status=status.HTTP_201_CREATED,
+        )
+
+
+class ClubSeasonsView(ApiView):
+    action_rules = {"POST": MANAGES_SEASONS}
+
+    @extend_schema(
+        operation_id="clubs_seasons_list",
+        summary="The club's seasons, latest first (members)",
+        tags=["seasons"],
+        responses=responds(200, s.SeasonOutput(many=True), 401, 404),
+    )
+    def get(self, request: Request, club_id: int) -> Response:
+        club = self.club(club_id)
+        return Response(s.SeasonOutput(club.seasons.order_by("-starts_on"), many=True).data)
+
+    @extend_schema(
+        operation_id="clubs_seasons_create",
+        summary="Add a season (admins, directors)",
+        tags=["seasons"],
+        request=s.SeasonInput,
+        responses=responds(201, s.SeasonOutput, 400, 401, 403, 404),
+    )
+    def post(self, request: Request, club_id: int) -> Response:
+        club = self.club(club_id)
+        data = self.parse(s.SeasonInput, request.data)
+        season = services.season_create(actor=actor_of(request), club=club, **data)
+        return Response(s.SeasonOutput(season).data, status=status.HTTP_201_CREATED)
+
+
+class SeasonStandingsView(ApiView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="seasons_standings",
+        summary="A season's standings over its finished games",
+        description="Readable without logging in when the club makes its results public; "
+        "otherwise by the club's members only (anonymous callers: 401, others: 404).",
+        tags=["seasons"],
+        parameters=[s.StandingsQuery],
+        responses=responds(200, s.StandingsOutput, 400, 401, 404),
+    )
+    def get(self, request: Request, season_id: int) -> Response:
+        season = readable_season(request, season_id)
+        query = self.parse(s.StandingsQuery, request.query_params)
+        game_type = query.get("game_type")
+        rows = selectors.season_standings(season, game_type)
+        body = {"season": season, "game_type": game_type, "standings": rows}
+        return Response(s.StandingsOutput(body).data)

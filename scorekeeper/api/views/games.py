@@ -1,0 +1,135 @@
+"""Games: listing, starting, reading, finishing, abandoning, undoing the last deal."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from drf_spectacular.utils import (
+    extend_schema,
+    extend_schema_view,
+)
+from rest_framework import status
+from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from scorekeeper import selectors, services
+
+from .. import serializers as s
+from ..permissions import (
+    SCORES,
+    actor_of,
+)
+from .base import PAGINATION, ApiView, responds
+
+# --- Games ------------------------------------------------------------------------------------
+
+
+class GamePagination(LimitOffsetPagination):
+    default_limit = 50
+    max_limit = 200
+
+
+class GameListView(ApiView):
+    @extend_schema(
+        operation_id="games_list",
+        summary="Games of the caller's clubs, latest first",
+        tags=["games"],
+        parameters=[s.GameListQuery, *PAGINATION],
+        responses=responds(200, s.GamePageOutput, 400, 401),
+    )
+    def get(self, request: Request) -> Response:
+        query = self.parse(s.GameListQuery, request.query_params)
+        games = (
+            selectors.games_visible_to(actor_of(request))
+            .filter(**query)  # club, season, status, game_type: the model's own fields
+            .prefetch_related("results__player")
+        )
+        paginator = GamePagination()
+        page = paginator.paginate_queryset(games, request, view=self) or []
+        return paginator.get_paginated_response(s.GameSummaryOutput(page, many=True).data)
+
+    @extend_schema(
+        operation_id="games_create",
+        summary="Start a game (club members)",
+        description="The set-up is checked by the rules engine: a bad option is refused "
+        'naming it ("options.limit"), a wrong number of players naming "players".',
+        tags=["games"],
+        request=s.GameStartInput,
+        responses=responds(201, s.GameOutput, 400, 401),
+    )
+    def post(self, request: Request) -> Response:
+        data = self.parse(s.GameStartInput, request.data)
+        game = services.game_start(actor=actor_of(request), **data)
+        return Response(
+            s.GameOutput(selectors.game_payload(game)).data,
+            status=status.HTTP_201_CREATED,
+            headers={"Location": self.url("game-detail", game.pk)},
+        )
+
+
+class GameDetailView(ApiView):
+    @extend_schema(
+        operation_id="games_retrieve",
+        summary="A game: seats, deals, totals, finished, winners, next deal",
+        tags=["games"],
+        responses=responds(200, s.GameOutput, 401, 404),
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        game = self.game(game_id)
+        return Response(s.GameOutput(selectors.game_payload(game)).data)
+
+
+class GameActionView(ApiView):
+    """A POST that ends a game one way or another (a service taking the actor and the
+    game), answered with the game as it is afterwards."""
+
+    action_rules = {"POST": SCORES}
+    service: ClassVar[Any]  # services.game_finish, services.game_abandon, ...
+
+    def post(self, request: Request, game_id: int) -> Response:
+        game = type(self).service(actor=actor_of(request), game=self.game(game_id))
+        return Response(s.GameOutput(selectors.game_payload(game)).data)
+
+
+def _game_action_schema(operation_id: str, summary: str) -> Any:
+    return extend_schema_view(
+        post=extend_schema(
+            operation_id=operation_id,
+            summary=summary,
+            tags=["games"],
+            request=None,
+            responses=responds(200, s.GameOutput, 401, 403, 404, 409),
+        )
+    )
+
+
+@_game_action_schema("games_finish", "Finish the game by hand: the top totals win")
+class GameFinishView(GameActionView):
+    service = services.game_finish
+
+
+@_game_action_schema(
+    "games_abandon", "Abandon the game: it keeps its deals but counts in no standings"
+)
+class GameAbandonView(GameActionView):
+    service = services.game_abandon
+
+
+class GameUndoView(ApiView):
+    action_rules = {"POST": SCORES}
+
+    @extend_schema(
+        operation_id="games_undo",
+        summary="Take back the last deal (its history stays)",
+        tags=["games"],
+        request=s.UndoInput,
+        responses=responds(200, s.UndoOutput, 400, 401, 403, 404, 409),
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        game = self.game(game_id)
+        data = self.parse(s.UndoInput, request.data)
+        undone = services.deal_undo(actor=actor_of(request), game=game, **data)
+        game.refresh_from_db()
+        body = {"undone": undone, "game": selectors.game_payload(game)}
+        return Response(s.UndoOutput(body).data)
