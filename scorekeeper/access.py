@@ -50,6 +50,13 @@ def is_member(actor: Actor, club: Club) -> bool:
     return role_in(actor, club) is not None
 
 
+def can_see_game(actor: Actor, game: Game) -> bool:
+    """See a game: the members of its club, and whoever is at its table by its link."""
+    if isinstance(actor, TableGuest):
+        return actor.game_id == game.pk
+    return is_member(actor, game.club)
+
+
 def can_administer(actor: Actor, club: Club) -> bool:
     return role_in(actor, club) == Role.ADMIN
 

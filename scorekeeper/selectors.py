@@ -1,13 +1,20 @@
-"""Reads: what the API and pages show. No writes here."""
+"""Reads: what the API and pages show. No writes here.
+
+"Visible to this person, or not found" has one door for pages and API alike:
+:func:`club_visible_to`, :func:`game_visible_to` (and, for tournaments,
+``tournaments.selectors.tournament_visible_to``) raise :class:`~scorekeeper.errors.NotFound`
+for what the person may not see, exactly as for what does not exist."""
 
 from __future__ import annotations
 
 from datetime import date
 from typing import Any
 
-from django.db.models import Avg, Count, Q, QuerySet, Sum
+from django.db.models import Avg, Count, OuterRef, Q, QuerySet, Subquery, Sum
 
+from . import access
 from .access import Actor, TableGuest
+from .errors import NotFound
 from .models import (
     Club,
     Deal,
@@ -15,6 +22,7 @@ from .models import (
     DealRevision,
     Game,
     GameStatus,
+    Membership,
     Player,
     Result,
     Season,
@@ -22,18 +30,58 @@ from .models import (
 )
 from .scoring import sheet_for
 
+# Ids beyond a 64-bit integer cannot exist; looking them up would overflow the database.
+MAX_ID = 2**63 - 1
+
 
 def clubs_visible_to(actor: Actor) -> QuerySet[Club]:
-    """Clubs the actor is a member of (anonymous callers: none)."""
+    """Clubs the actor is a member of (anonymous callers: none), each with the actor's
+    ``role`` in it."""
     if not actor.is_authenticated or actor.pk is None:
         return Club.objects.none()
-    return Club.objects.filter(memberships__user_id=actor.pk).distinct()
+    role = Membership.objects.filter(club=OuterRef("pk"), user_id=actor.pk).values("role")[:1]
+    return Club.objects.filter(memberships__user_id=actor.pk).annotate(role=Subquery(role))
+
+
+def club_visible_to(actor: Actor, *, pk: int | None = None, slug: str | None = None) -> Club:
+    """The club (by id or slug) if the actor is a member; otherwise NotFound."""
+    clubs = clubs_visible_to(actor)
+    club = None
+    if pk is not None and 0 < pk <= MAX_ID:
+        club = clubs.filter(pk=pk).first()
+    elif slug is not None:
+        club = clubs.filter(slug=slug).first()
+    if club is None:
+        raise NotFound("no such club")
+    return club
+
+
+def game_visible_to(actor: Actor, pk: int) -> Game:
+    """The game if the actor may see it: a member of its club, or a guest at its table
+    (through its table link); otherwise NotFound."""
+    game = None
+    if 0 < pk <= MAX_ID:
+        game = Game.objects.select_related("club", "season").filter(pk=pk).first()
+    if game is None or not access.can_see_game(actor, game):
+        raise NotFound("no such game")
+    return game
 
 
 def games_visible_to(actor: Actor) -> QuerySet[Game]:
     if not actor.is_authenticated or actor.pk is None:
         return Game.objects.none()
     return Game.objects.filter(club__memberships__user_id=actor.pk).distinct()
+
+
+def season_results_readable_by(actor: Actor, pk: int) -> Season:
+    """The season if the actor may read its standings (its club's members, or anyone when
+    the club publishes its results); otherwise NotFound."""
+    season = None
+    if 0 < pk <= MAX_ID:
+        season = Season.objects.select_related("club").filter(pk=pk).first()
+    if season is None or not access.can_read_results(actor, season.club):
+        raise NotFound("no such season")
+    return season
 
 
 def season_for_date(club: Club, day: date) -> Season | None:

@@ -8,7 +8,10 @@ from typing import Any
 
 from django.db.models import Count, Q, QuerySet
 
+from scorekeeper import access
+from scorekeeper import selectors as core_selectors
 from scorekeeper.access import Actor
+from scorekeeper.errors import NotFound
 from scorekeeper.models import Club, Game, GameStatus, Player, Result
 
 from . import seating_adapter
@@ -30,6 +33,27 @@ def tournaments_visible_to(actor: Actor) -> QuerySet[Tournament]:
     if not actor.is_authenticated or actor.pk is None:
         return Tournament.objects.none()
     return Tournament.objects.filter(club__memberships__user_id=actor.pk).distinct()
+
+
+def tournament_visible_to(actor: Actor, pk: int) -> Tournament:
+    """The tournament if the actor is a member of its club; otherwise NotFound."""
+    tournament = None
+    if 0 < pk <= core_selectors.MAX_ID:
+        tournament = tournaments_visible_to(actor).select_related("club").filter(pk=pk).first()
+    if tournament is None:
+        raise NotFound("no such tournament")
+    return tournament
+
+
+def tournament_results_readable_by(actor: Actor, pk: int) -> Tournament:
+    """The tournament if the actor may read its results (its club's members, or anyone
+    when the club publishes its results); otherwise NotFound."""
+    tournament = None
+    if 0 < pk <= core_selectors.MAX_ID:
+        tournament = Tournament.objects.select_related("club").filter(pk=pk).first()
+    if tournament is None or not access.can_read_results(actor, tournament.club):
+        raise NotFound("no such tournament")
+    return tournament
 
 
 def tournaments_of(club: Club) -> QuerySet[Tournament]:

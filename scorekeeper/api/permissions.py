@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, cast
 
-from django.db.models import OuterRef, QuerySet, Subquery
+from django.db.models import QuerySet
 from rest_framework import exceptions
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
@@ -19,10 +19,10 @@ from rest_framework.views import APIView
 
 from scorekeeper import access, selectors
 from scorekeeper.access import Actor
-from scorekeeper.models import Club, Deal, Game, Membership, Season
+from scorekeeper.errors import NotFound
+from scorekeeper.models import Club, Deal, Game, Season
 
-# Ids beyond a 64-bit integer cannot exist; looking them up would overflow the database.
-MAX_ID = 2**63 - 1
+MAX_ID = selectors.MAX_ID
 
 
 def actor_of(request: Request) -> Actor:
@@ -64,40 +64,24 @@ class ActionRule(BasePermission):
         return False
 
 
-def _not_found(what: str) -> exceptions.NotFound:
-    return exceptions.NotFound(f"no such {what}")
+def _found(find: Callable[[], Any]) -> Any:
+    try:
+        return find()
+    except NotFound as error:
+        raise exceptions.NotFound(error.message) from None
 
 
 def visible_clubs(actor: Actor) -> QuerySet[Club]:
     """The actor's clubs, each with the actor's ``role`` in it."""
-    if not actor.is_authenticated:
-        return Club.objects.none()
-    user_id = cast(int, actor.pk)
-    role = Membership.objects.filter(club=OuterRef("pk"), user_id=user_id).values("role")[:1]
-    return selectors.clubs_visible_to(actor).annotate(role=Subquery(role))
+    return selectors.clubs_visible_to(actor)
 
 
 def visible_club(request: Request, pk: int) -> Club:
-    club = None
-    if pk <= MAX_ID:
-        club = visible_clubs(actor_of(request)).filter(pk=pk).first()
-    if club is None:
-        raise _not_found("club")
-    return club
+    return cast(Club, _found(lambda: selectors.club_visible_to(actor_of(request), pk=pk)))
 
 
 def visible_game(request: Request, pk: int) -> Game:
-    game = None
-    if pk <= MAX_ID:
-        game = (
-            selectors.games_visible_to(actor_of(request))
-            .select_related("club")
-            .filter(pk=pk)
-            .first()
-        )
-    if game is None:
-        raise _not_found("game")
-    return game
+    return cast(Game, _found(lambda: selectors.game_visible_to(actor_of(request), pk)))
 
 
 def recorded_deal(game: Game, number: int) -> Deal:
@@ -112,11 +96,9 @@ def recorded_deal(game: Game, number: int) -> Deal:
 def readable_season(request: Request, pk: int) -> Season:
     """A season whose standings the caller may read. Anonymous callers get 401 for any
     season that is not public (whether it exists or not); members of other clubs 404."""
-    season = None
-    if pk <= MAX_ID:
-        season = Season.objects.select_related("club").filter(pk=pk).first()
-    if season is not None and access.can_read_results(actor_of(request), season.club):
-        return season
-    if not request.user.is_authenticated:
-        raise exceptions.NotAuthenticated()
-    raise _not_found("season")
+    try:
+        return selectors.season_results_readable_by(actor_of(request), pk)
+    except NotFound as error:
+        if not request.user.is_authenticated:
+            raise exceptions.NotAuthenticated() from None
+        raise exceptions.NotFound(error.message) from None

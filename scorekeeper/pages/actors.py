@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest
-from django.shortcuts import get_object_or_404
 
-from scorekeeper import access, selectors
+from scorekeeper import selectors
 from scorekeeper.access import Actor, TableGuest
+from scorekeeper.errors import NotFound
 from scorekeeper.models import Game
 
 SESSION_KEY = "table_links"  # {game id (str): {"token": ..., "name": ...}}
@@ -18,13 +18,13 @@ def remember_table_link(request: HttpRequest, game_id: int, token: str, name: st
     request.session[SESSION_KEY] = links
 
 
-def table_guest_for(request: HttpRequest, game: Game) -> TableGuest | None:
-    """The guest this browser is for ``game``, if its table link is still good."""
-    entry = request.session.get(SESSION_KEY, {}).get(str(game.pk))
+def _table_guest(request: HttpRequest, game_id: int) -> TableGuest | None:
+    """The guest this browser is for the game, if its table link is still good."""
+    entry = request.session.get(SESSION_KEY, {}).get(str(game_id))
     if not entry:
         return None
     guest = selectors.table_guest(entry["token"], name=entry.get("name", ""))
-    return guest if guest is not None and guest.game_id == game.pk else None
+    return guest if guest is not None and guest.game_id == game_id else None
 
 
 def game_and_actor(request: HttpRequest, game_id: int) -> tuple[Game, Actor]:
@@ -33,10 +33,13 @@ def game_and_actor(request: HttpRequest, game_id: int) -> tuple[Game, Actor]:
     Members of the game's club see it; so does a browser holding the game's
     (unrevoked) table link, which then acts as a table guest.
     """
-    game = get_object_or_404(Game.objects.select_related("club", "season"), pk=game_id)
-    if access.is_member(request.user, game.club):
-        return game, request.user
-    guest = table_guest_for(request, game)
+    actors: list[Actor] = [request.user]
+    guest = _table_guest(request, game_id)
     if guest is not None:
-        return game, guest
+        actors.append(guest)
+    for actor in actors:
+        try:
+            return selectors.game_visible_to(actor, game_id), actor
+        except NotFound:
+            continue
     raise Http404("no such game")

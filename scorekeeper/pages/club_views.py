@@ -26,7 +26,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from rules_engine import GAMES
 from scorekeeper import access, selectors, services
-from scorekeeper.errors import ServiceError
+from scorekeeper.errors import NotFound, ServiceError
 from scorekeeper.models import Club, Game, GameStatus, Player, Result, TableLink
 
 from .actors import SESSION_KEY, remember_table_link
@@ -41,10 +41,10 @@ PLAYER_GAMES = 100
 
 def _member_club(request: HttpRequest, slug: str) -> Club:
     """The club, if the caller is a member; 404 otherwise (clubs are not revealed)."""
-    club = get_object_or_404(Club, slug=slug)
-    if not access.is_member(request.user, club):
-        raise Http404("no such club")
-    return club
+    try:
+        return selectors.club_visible_to(request.user, slug=slug)
+    except NotFound:
+        raise Http404("no such club") from None
 
 
 def club_url(club: Club) -> str:

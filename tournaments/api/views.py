@@ -16,9 +16,9 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from scorekeeper import access
-from scorekeeper.api.permissions import MAX_ID, Rule, actor_of
+from scorekeeper.api.permissions import Rule, actor_of
 from scorekeeper.api.views import ApiView, responds
+from scorekeeper.errors import NotFound
 
 from .. import selectors, services
 from ..models import Round, Table, Tournament
@@ -28,25 +28,15 @@ DIRECTS = Rule(services.can_direct, "only the club's admins and directors run it
 TAGS = ["tournaments"]
 
 
-def _not_found(what: str) -> exceptions.NotFound:
-    return exceptions.NotFound(f"no such {what}")
-
-
 class TournamentView(ApiView):
     # Looks up the tournament (404 unless the caller is a member of its club), then checks
     # the method's rule against its club.
 
     def tournament(self, tournament_id: int) -> Tournament:
-        tournament = None
-        if tournament_id <= MAX_ID:
-            tournament = (
-                selectors.tournaments_visible_to(actor_of(self.request))
-                .select_related("club")
-                .filter(pk=tournament_id)
-                .first()
-            )
-        if tournament is None:
-            raise _not_found("tournament")
+        try:
+            tournament = selectors.tournament_visible_to(actor_of(self.request), tournament_id)
+        except NotFound as error:
+            raise exceptions.NotFound(error.message) from None
         self.check_object_permissions(self.request, tournament.club)
         return tournament
 
@@ -399,14 +389,12 @@ class StandingsView(TournamentView):
         responses=responds(200, s.TournamentStandingsOutput, 401, 404),
     )
     def get(self, request: Request, tournament_id: int) -> Response:
-        tournament = None
-        if tournament_id <= MAX_ID:
-            tournament = Tournament.objects.select_related("club").filter(pk=tournament_id).first()
-        actor = actor_of(request)
-        if tournament is None or not access.can_read_results(actor, tournament.club):
+        try:
+            tournament = selectors.tournament_results_readable_by(actor_of(request), tournament_id)
+        except NotFound as error:
             if not request.user.is_authenticated:
-                raise exceptions.NotAuthenticated()
-            raise _not_found("tournament")
+                raise exceptions.NotAuthenticated() from None
+            raise exceptions.NotFound(error.message) from None
         body = {
             "tournament": tournament,
             "updated_at": tournament.standings_updated_at,

@@ -30,7 +30,7 @@ from rules_engine import GAMES
 from scorekeeper import access
 from scorekeeper import selectors as core_selectors
 from scorekeeper.access import Actor, TableGuest
-from scorekeeper.errors import ServiceError
+from scorekeeper.errors import NotFound, ServiceError
 from scorekeeper.models import Club, Game, Player
 from scorekeeper.pages.actors import game_and_actor
 from scorekeeper.pages.panels import Panel
@@ -59,18 +59,18 @@ PLAYING_POLL = "every 3s"
 
 
 def _member_club(request: HttpRequest, slug: str) -> Club:
-    club = get_object_or_404(Club, slug=slug)
-    if not access.is_member(request.user, club):
-        raise Http404("no such club")
-    return club
+    try:
+        return core_selectors.club_visible_to(request.user, slug=slug)
+    except NotFound:
+        raise Http404("no such club") from None
 
 
 def _tournament(request: HttpRequest, tournament_id: int) -> Tournament:
     """The tournament, for members of its club; 404 for anyone else."""
-    tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=tournament_id)
-    if not access.is_member(request.user, tournament.club):
-        raise Http404("no such tournament")
-    return tournament
+    try:
+        return selectors.tournament_visible_to(request.user, tournament_id)
+    except NotFound:
+        raise Http404("no such tournament") from None
 
 
 def _forbidden(request: HttpRequest, back: str) -> HttpResponse:
