@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from django.db.models import Avg, Count, OuterRef, Q, QuerySet, Subquery, Sum
+from django.db.models import Avg, Count, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
 
 from . import access
 from .access import Actor, TableGuest
@@ -71,6 +71,54 @@ def games_visible_to(actor: Actor) -> QuerySet[Game]:
     if not actor.is_authenticated or actor.pk is None:
         return Game.objects.none()
     return Game.objects.filter(club__memberships__user_id=actor.pk).distinct()
+
+
+def player_visible_to(actor: Actor, pk: int) -> Player:
+    """A player of one of the actor's clubs; otherwise NotFound."""
+    player = None
+    if 0 < pk <= MAX_ID:
+        player = Player.objects.select_related("club").filter(pk=pk).first()
+    if player is None or not access.is_member(actor, player.club):
+        raise NotFound("no such player")
+    return player
+
+
+def with_results(games: QuerySet[Game]) -> QuerySet[Game]:
+    """The games with their results (in seat order) and the players' names, in one query."""
+    return games.prefetch_related(
+        Prefetch("results", queryset=Result.objects.select_related("player").order_by("position"))
+    )
+
+
+def games_in_progress(club: Club) -> QuerySet[Game]:
+    """The club's games being played, the most recently changed first."""
+    return (
+        Game.objects.filter(club=club, status=GameStatus.IN_PROGRESS)
+        .select_related("club")
+        .order_by("-updated_at", "-id")
+    )
+
+
+def games_finished(club: Club) -> QuerySet[Game]:
+    """The club's finished games with their results, the most recently ended first."""
+    return with_results(
+        Game.objects.filter(club=club, status=GameStatus.FINISHED).order_by("-ended_at", "-id")
+    )
+
+
+def games_of_player(player: Player) -> QuerySet[Game]:
+    """The games a player sat in, with their results, newest first."""
+    return with_results(Game.objects.filter(seats__player=player).order_by("-played_on", "-id"))
+
+
+def deal_of(game: Game, number: int) -> Deal:
+    """Deal ``number`` of the game as recorded; otherwise NotFound."""
+    deal = None
+    if 0 < number <= MAX_ID:
+        deal = game.deals.select_related("entered_by").filter(number=number).first()
+    if deal is None:
+        raise NotFound(f"the game has no deal {number}")
+    return deal
 
 
 def season_results_readable_by(actor: Actor, pk: int) -> Season:

@@ -85,12 +85,7 @@ def visible_game(request: Request, pk: int) -> Game:
 
 
 def recorded_deal(game: Game, number: int) -> Deal:
-    deal = None
-    if number <= MAX_ID:
-        deal = game.deals.select_related("entered_by").filter(number=number).first()
-    if deal is None:
-        raise exceptions.NotFound(f"the game has no deal {number}")
-    return deal
+    return cast(Deal, _found(lambda: selectors.deal_of(game, number)))
 
 
 def readable_season(request: Request, pk: int) -> Season:

@@ -15,7 +15,6 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core import signing
-from django.db.models import Prefetch, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -27,7 +26,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from rules_engine import GAMES
 from scorekeeper import access, selectors, services
 from scorekeeper.errors import NotFound, ServiceError
-from scorekeeper.models import Club, Game, GameStatus, Player, Result, TableLink
+from scorekeeper.models import Club, Game, GameStatus, Player, TableLink
 
 from .actors import SESSION_KEY, remember_table_link
 from .club_forms import GameSetupForm
@@ -115,13 +114,6 @@ def _from_results(game: Game) -> GameSummary:
     )
 
 
-def _with_results(games: QuerySet[Game]) -> QuerySet[Game]:
-    """The games with their results (in seat order) and the players' names, in one query."""
-    return games.prefetch_related(
-        Prefetch("results", queryset=Result.objects.select_related("player").order_by("position"))
-    )
-
-
 # --- Club home ------------------------------------------------------------------------------
 
 
@@ -155,16 +147,12 @@ def club_home(request: HttpRequest, slug: str) -> HttpResponse:
         response = render(request, "pages/club/_standings.html", {"club": club, **standings})
         patch_vary_headers(response, ["HX-Request", "HX-Target"])
         return response
-    playing = Game.objects.filter(club=club, status=GameStatus.IN_PROGRESS).select_related("club")
-    finished = _with_results(
-        Game.objects.filter(club=club, status=GameStatus.FINISHED).order_by("-ended_at", "-id")
-    )
+    playing = selectors.games_in_progress(club)
+    finished = selectors.games_finished(club)
     context = {
         "club": club,
         "can_start": access.can_start_game(request.user, club),
-        "in_progress": [
-            _in_progress(g) for g in playing.order_by("-updated_at", "-id")[:IN_PROGRESS_SHOWN]
-        ],
+        "in_progress": [_in_progress(g) for g in playing[:IN_PROGRESS_SHOWN]],
         "recent": [_from_results(g) for g in finished[:RECENT_RESULTS]],
         "roster": list(selectors.roster(club).filter(active=True)),
         **standings,
@@ -192,13 +180,12 @@ class PlayerGame:
 @require_GET
 def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
     """A player's games, newest first, for the members of the player's club."""
-    player = get_object_or_404(Player.objects.select_related("club"), pk=player_id)
-    if not access.is_member(request.user, player.club):
-        raise Http404("no such player")
-    games = Game.objects.filter(seats__player=player).order_by("-played_on", "-id")
-    rows = [
-        PlayerGame.of(_from_results(game), player) for game in _with_results(games)[:PLAYER_GAMES]
-    ]
+    try:
+        player = selectors.player_visible_to(request.user, player_id)
+    except NotFound:
+        raise Http404("no such player") from None
+    games = selectors.games_of_player(player)[:PLAYER_GAMES]
+    rows = [PlayerGame.of(_from_results(game), player) for game in games]
     finished = [row for row in rows if row.summary.game.status == GameStatus.FINISHED]
     return render(
         request,
