@@ -83,6 +83,15 @@ class Game(ABC):
     player_counts: ClassVar[tuple[int, ...]]
     options: ClassVar[tuple[Option[Any], ...]]
 
+    #: For a game of several player counts, the one it plays best at.
+    preferred_players: ClassVar[int | None] = None
+
+    @property
+    def table_size(self) -> int:
+        """The table size a tournament seats by default: the game's own player count, or
+        for a game of several counts, the one it plays best at (e.g. prediction whist: 4)."""
+        return self.preferred_players or min(self.player_counts)
+
     def deal_info(self, table: Table, number: int) -> dict[str, Any]:
         """Context of deal ``number`` known before it is played (beyond the dealer)."""
         return {}
@@ -115,6 +124,7 @@ class Game(ABC):
             "players": list(self.player_counts),
             "min_players": min(self.player_counts),
             "max_players": max(self.player_counts),
+            "table_size": self.table_size,
             "options": [option.describe() for option in self.options],
         }
 

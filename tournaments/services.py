@@ -62,7 +62,6 @@ from .models import (
 logger = logging.getLogger(__name__)
 
 DIRECTORS = (Role.ADMIN, Role.DIRECTOR)
-DEFAULT_TABLE_SIZE = {"widow_whist": 3, "italian_whist": 3, "third_hand": 2, "prediction_whist": 4}
 
 
 def can_direct(actor: Actor, club: Club) -> bool:
@@ -161,7 +160,7 @@ def tournament_create(
         )
     if not 0 <= grace_minutes <= 120:
         raise InvalidInput("grace_minutes is from 0 to 120", field="grace_minutes")
-    size = table_size or DEFAULT_TABLE_SIZE.get(game_type, min(game.player_counts))
+    size = table_size or game.table_size
     if size not in game.player_counts:
         raise InvalidInput(
             f"{game.name} is played by {game.player_count_text()}", field="table_size"

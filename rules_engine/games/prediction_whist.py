@@ -45,6 +45,7 @@ class PredictionWhist(Game):
         "from 1 card to 8 and back. An exact bid scores, a miss costs."
     )
     player_counts = (3, 4, 5, 6)
+    preferred_players = 4
     options = (
         bool_option(
             "hook",

@@ -138,3 +138,11 @@ def test_preview_leaves_the_sheet_unchanged():
     assert preview.scores == (1, 1, 1)
     assert sheet.deals == [] and sheet.totals == (0, 0, 0)
     assert sheet.next_deal is not None and sheet.next_deal.number == 1
+
+
+def test_each_game_knows_the_table_size_a_tournament_seats() -> None:
+    sizes = {key: game.table_size for key, game in rules_engine.GAMES.items()}
+    assert sizes == {"widow_whist": 3, "italian_whist": 3, "third_hand": 2, "prediction_whist": 4}
+    for game in rules_engine.GAMES.values():
+        assert game.table_size in game.player_counts
+        assert game.describe()["table_size"] == game.table_size

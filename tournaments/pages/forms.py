@@ -15,7 +15,6 @@ from scorekeeper.pages.club_forms import OptionControl, option_controls, place_o
 from scorekeeper.pages.club_forms import read_options as read_option_controls
 
 from ..models import MAX_ROUNDS, ByeScore, PointsSystem, RoundKind, SeatingMethod
-from ..services import DEFAULT_TABLE_SIZE
 
 
 class TournamentForm(forms.Form):
@@ -67,7 +66,7 @@ class TournamentForm(forms.Form):
         field = self.fields["table_size"]
         assert isinstance(field, forms.TypedChoiceField)
         field.choices = [(n, f"{n} players") for n in rules.player_counts]
-        field.initial = DEFAULT_TABLE_SIZE.get(rules.key, min(rules.player_counts))
+        field.initial = rules.table_size
         self.controls: list[OptionControl] = option_controls(rules, data)
         self.option_errors = False
 
