@@ -140,3 +140,36 @@ def test_correcting_an_italian_whist_deal_fills_in_each_hand(
     page.get_by_role("button", name="Save the correction").click()
     page.wait_for_url(game_url(site, game))
     assert Deal.objects.get(game=game).record == {"first": [4, 4, 1], "second": [5, 2, 2]}
+
+
+# --- Third Hand's points boxes --------------------------------------------------------------
+
+
+def test_third_hand_points_boxes_line_up_and_a_rejection_is_said_once(
+    site: LiveServer, phone: Any, club: World
+) -> None:
+    the_club, scorer, players = club
+    game = services.game_start(
+        actor=scorer, club=the_club, game_type="third_hand", players=[players[4], players[0]]
+    )
+    page = phone(scorer)
+    page.goto(game_url(site, game))
+    pill(page, 1, "bids-1", "No bid").click()
+    pill(page, 1, "bids-0", "No bid").click()
+    page.get_by_label("Evangeline Fitzwilliam’s points").fill("5")
+    page.get_by_label("Ann’s points").fill("100")
+    page.get_by_role("button", name="Save deal 1").click()
+    page.locator("#d1-points-0-error").wait_for()
+    assert page.get_by_text("5 points cannot be made of captured cards").count() == 1
+    for width in (390, 360):
+        fits(page, width)
+        first = page.locator("#d1-points-0-input").bounding_box()
+        second = page.locator("#d1-points-1-input").bounding_box()
+        assert first["y"] == second["y"] and first["height"] == second["height"]
+        assert abs(first["width"] - second["width"]) < 1
+        assert second["x"] + second["width"] <= width
+        # The error is below both boxes, not beside one of them.
+        error = page.locator("#d1-points-0-error").bounding_box()
+        assert error["y"] >= first["y"] + first["height"]
+        assert error["width"] > first["width"] + second["width"]
+    assert page.locator("#d1-points-0-input").get_attribute("aria-invalid") == "true"
