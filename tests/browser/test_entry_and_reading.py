@@ -4,20 +4,32 @@ each deal; the chart; tournament and season standings at 360 px and on a project
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from decimal import Decimal
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import connections
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper import services
 from scorekeeper.models import Club, Deal, Game, Player, Role
 from tests.browser.test_game_flows import checked, game_url, pill
 from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, member
+from tournaments import services as tournament_services
+from tournaments.models import Standing
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 World = tuple[Club, User, list[Player]]
+
+
+@pytest.fixture(autouse=True)
+def _close_connections(chromium: Any) -> Iterator[None]:
+    """As in test_club_flows: close this thread's connections after each test."""
+    yield
+    connections.close_all()
 
 
 @pytest.fixture
@@ -173,3 +185,163 @@ def test_third_hand_points_boxes_line_up_and_a_rejection_is_said_once(
         assert error["y"] >= first["y"] + first["height"]
         assert error["width"] > first["width"] + second["width"]
     assert page.locator("#d1-points-0-input").get_attribute("aria-invalid") == "true"
+
+
+# --- Standings at 360 px and on a projector -------------------------------------------------
+
+#: Cells whose text is cut (wider than the cell), other than the players' names.
+CLIPPED = """sel => Array.from(document.querySelectorAll(sel))
+    .filter(el => el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1)
+    .map(el => el.textContent.trim())"""
+
+
+def cells_fit(page: Any, table: str, width: int) -> None:
+    """Every column shows whole (the last within ``width``); names stay on one line."""
+    assert page.evaluate(CLIPPED, f"{table} thead th, {table} td") == []
+    right = page.evaluate(
+        f"Math.max(...Array.from(document.querySelectorAll('{table} th, {table} td'))"
+        ".filter(el => el.offsetParent !== null).map(el => el.getBoundingClientRect().right))"
+    )
+    assert right <= width
+    heights = page.evaluate(
+        f"Array.from(document.querySelectorAll('{table} tbody tr'))"
+        ".map(tr => tr.getBoundingClientRect().height)"
+    )
+    assert max(heights) < 1.5 * min(heights)  # no row taller for a wrapped name
+
+
+LONG = "Bartholomew Featherstonehaugh-Smythe"
+
+
+def tournament_with_standings(club: World) -> Any:
+    the_club, _, players = club
+    director = member(the_club, Role.DIRECTOR, username="director")
+    players.append(PlayerFactory(club=the_club, name=LONG))
+    tournament = tournament_services.tournament_create(
+        actor=director,
+        club=the_club,
+        name="Autumn open",
+        game_type="widow_whist",
+        rounds=6,
+        round_kind="deals",
+        round_deals=3,
+    )
+    points = [
+        (Decimal("4.500"), [1, 0.5, 1, 1, 0.5, 0.5]),
+        (Decimal("3.750"), [0.75, 0.5, 1, 0.5, 0.5, 0.5]),
+        (Decimal("2.333"), [0.333, 0.5, 0.5, 0.5, 0.25, 0.25]),
+        (Decimal("1.000"), [0, 0, 0.25, 0.25, 0.25, 0.25]),
+        (Decimal("0.583"), [0, 0.333, 0.25, 0, 0, None]),
+        (Decimal("0.000"), [0, 0, 0, 0, 0, 0]),
+        (Decimal("0.000"), [0, 0, 0, 0, 0, 0]),
+    ]
+    order = [players[6], *players[:6]]
+    for rank, (player, (total, per_round)) in enumerate(zip(order, points, strict=True), 1):
+        Standing.objects.create(
+            tournament=tournament,
+            player=player,
+            rank=rank,
+            points=total,
+            game_score=-1234 if rank == 7 else 1000 - 100 * rank,
+            opponents_points=Decimal("1.000"),
+            table_wins=12 - rank,
+            rounds_played=6,
+            byes=0,
+            round_points=per_round,
+        )
+    return tournament, director
+
+
+def test_tournament_standings_fit_360_px_with_one_points_format(
+    site: LiveServer, phone: Any, club: World
+) -> None:
+    tournament, director = tournament_with_standings(club)
+    page = phone(director)
+    page.goto(f"{site.url}/tournaments/{tournament.pk}/standings/")
+    table = "table.standings-table"
+    for width in (390, 360):
+        fits(page, width)
+        cells_fit(page, table, width)
+        assert page.locator(f"{table} thead th", has_text="Wins").is_visible()
+    points = page.locator(f"{table} tbody td:nth-child(3)").all_inner_texts()
+    assert points == ["4½", "3¾", "2⅓", "1", "0.6", "0", "0"]
+    assert "0.500" not in page.locator(table).inner_text()
+    # The long name is on one line, cut with an ellipsis; the whole name is its title.
+    name = page.locator(f"{table} tbody th", has_text="Bartholomew")
+    assert name.get_attribute("title") == LONG
+    style = name.evaluate(
+        "el => [getComputedStyle(el).whiteSpace, getComputedStyle(el).textOverflow]"
+    )
+    assert style == ["nowrap", "ellipsis"]
+    # Each round's points: behind a toggle on a phone; the table then scrolls in its box.
+    assert not page.locator(f"{table} td.per-round").first.is_visible()
+    page.get_by_text("Points of each round", exact=True).click()
+    assert page.locator(f"{table} td.per-round").first.is_visible()
+    assert page.locator(f"{table} tbody tr").first.locator("td.per-round").all_inner_texts() == [
+        "1",
+        "½",
+        "1",
+        "1",
+        "½",
+        "½",
+    ]
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert page.locator(f"{table} tbody tr").nth(4).locator("td.per-round").last.inner_text() == "–"
+
+
+def test_the_rounds_toggle_works_without_javascript(
+    site: LiveServer, phone: Any, club: World
+) -> None:
+    tournament, director = tournament_with_standings(club)
+    page = phone(director, javascript=False)
+    page.set_viewport_size({"width": 360, "height": 800})
+    page.goto(f"{site.url}/tournaments/{tournament.pk}/standings/")
+    cell = page.locator("table.standings-table td.per-round").first
+    assert not cell.is_visible()
+    page.get_by_text("Points of each round", exact=True).click()
+    assert cell.is_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_tournament_standings_on_a_projector_read_from_5_m(
+    site: LiveServer, phone: Any, club: World
+) -> None:
+    tournament, director = tournament_with_standings(club)
+    page = phone(director)
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(f"{site.url}/tournaments/{tournament.pk}/standings/")
+    page.get_by_role("link", name="Projector (large type)").click()
+    page.wait_for_url("**projector=1**")
+    table = "table.standings-table"
+    sizes = page.evaluate(
+        f"""() => [document.querySelector('{table} tbody td'),
+                   document.querySelector('{table} tbody th'),
+                   document.querySelector('{table} thead th')]
+            .map(el => parseFloat(getComputedStyle(el).fontSize))"""
+    )
+    assert min(sizes) >= 28
+    row = page.locator(f"{table} tbody tr").first.bounding_box()
+    assert row["height"] >= 48
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    cells_fit(page, table, 1280)
+
+
+def test_season_standings_fit_360_px(site: LiveServer, phone: Any, club: World) -> None:
+    the_club, scorer, players = club
+    players[1].name = LONG
+    players[1].save()
+    for winner in range(3):
+        game = start(club, "widow_whist", 3, options={"finish": {"deals": 1}})
+        tricks = [3, 3, 3]
+        tricks[winner] = 7
+        record(club, game, {"widow": None, "tricks": tricks})
+    page = phone(scorer)
+    page.goto(f"{site.url}/c/kings/")
+    table = "table.standings"
+    for width in (390, 360):
+        fits(page, width)
+        cells_fit(page, table, width)
+    link = page.locator(f"{table} tbody th a", has_text="Bartholomew")
+    assert link.get_attribute("title") == LONG
+    assert link.evaluate("el => getComputedStyle(el).whiteSpace") == "nowrap"
+    assert link.evaluate("el => el.scrollWidth > el.clientWidth")  # cut, with an ellipsis
