@@ -182,6 +182,79 @@ def scoresheet(payload: Mapping[str, Any]) -> Sheet:
 
 # --- The chart of running totals ----------------------------------------------------------
 
+#: At most this many labelled values on the y axis (they never overlap: see ``nice_ticks``).
+MAX_TICKS = 5
+#: Steps of the y axis: 1, 2, 2.5 or 5 times a power of ten (whole numbers only).
+NICE_STEPS = (1, 2, 2.5, 5)
+#: Marker shapes, per seat, so that lines are told apart without colour or dashes.
+MARKERS = ("circle", "square", "triangle", "diamond", "triangle-down", "ring")
+#: Markers on at most this many deals of a line (every deal of a short game).
+MAX_MARKED = 12
+LABEL_HEIGHT = 11  # px between two end labels (10 px type)
+CHAR_WIDTH = 6.2  # px per character of 10 px type, generously
+
+
+@dataclass(frozen=True)
+class Ticks:
+    step: int
+    values: tuple[int, ...]
+
+
+def nice_ticks(low: int, high: int, most: int = MAX_TICKS) -> Ticks:
+    """The labelled values of a y axis from ``low`` to ``high`` (0 among them): the
+    multiples of a "nice" step (1, 2, 2.5 or 5 times a power of ten) in that range, at most
+    ``most`` of them, so their labels are at least 1/``most`` of the axis apart."""
+    low, high = min(low, 0), max(high, 0)
+    magnitude = 1
+    while True:
+        for factor in NICE_STEPS:
+            step = factor * magnitude
+            if step != int(step):
+                continue
+            step = int(step)
+            first = -(-low // step) * step  # the lowest multiple of step at or above low
+            values = tuple(range(first, high + 1, step))
+            if len(values) <= most:
+                return Ticks(step, values)
+        magnitude *= 10
+
+
+#: Polygon markers: their corners, relative to the centre, in units of the marker's size.
+_CORNERS = {
+    "square": ((-0.9, -0.9), (0.9, -0.9), (0.9, 0.9), (-0.9, 0.9)),
+    "triangle": ((0, -1.3), (1.2, 1), (-1.2, 1)),
+    "triangle-down": ((0, 1.3), (1.2, -1), (-1.2, -1)),
+    "diamond": ((0, -1.35), (1.35, 0), (0, 1.35), (-1.35, 0)),
+}
+
+
+def marker_path(shape: str, x: float, y: float, size: float = 3.2) -> str:
+    """An SVG path of one marker centred on (x, y)."""
+    if shape not in _CORNERS:  # circle, ring
+        arc = f"a{size},{size} 0 1,0"
+        return f"M{x - size:.1f},{y:.1f}{arc} {2 * size},0{arc} {-2 * size},0Z"
+    corners = [f"{x + dx * size:.1f},{y + dy * size:.1f}" for dx, dy in _CORNERS[shape]]
+    return "M" + "L".join(corners) + "Z"
+
+
+def spread_labels(wanted: Sequence[float], top: float, bottom: float, gap: float) -> list[float]:
+    """Label positions as near ``wanted`` as can be, at least ``gap`` apart, within
+    [top, bottom] (when they all fit), in the order of ``wanted``."""
+    order = sorted(range(len(wanted)), key=lambda i: (wanted[i], i))
+    placed = [float(wanted[i]) for i in order]
+    for k in range(len(placed)):  # push down
+        floor = top if k == 0 else placed[k - 1] + gap
+        placed[k] = max(placed[k], floor)
+    for k in reversed(range(len(placed))):  # then back up from the bottom
+        ceiling = bottom if k == len(placed) - 1 else placed[k + 1] - gap
+        placed[k] = min(placed[k], ceiling)
+    for k in range(len(placed)):  # too many to fit: the lowest run past the bottom
+        placed[k] = max(placed[k], top if k == 0 else placed[k - 1] + gap)
+    result = [0.0] * len(wanted)
+    for k, i in enumerate(order):
+        result[i] = round(placed[k], 1)
+    return result
+
 
 @dataclass
 class Series:
@@ -192,6 +265,15 @@ class Series:
     end_x: float
     end_y: float
     total: str
+    marker: str = "circle"
+    markers: str = ""  # one path: a marker on each marked deal
+    legend_marker: str = ""
+    label: str = ""
+    label_y: float = 0.0
+
+    @property
+    def marker_fill(self) -> str:
+        return "#ffffff" if self.marker == "ring" else self.colour
 
 
 @dataclass
@@ -206,22 +288,28 @@ class Chart:
     x_labels: list[tuple[float, str]]
     description: str
     bottom: float = 0.0
+    label_x: float = 0.0
+    plot_right: float = 0.0
     extra: dict[str, Any] = field(default_factory=dict)
 
 
 def chart(payload: Mapping[str, Any]) -> Chart | None:
-    """Running totals as lines, from 0 before the first deal to the last deal."""
+    """Running totals as lines, from 0 before the first deal to the last deal: a marker
+    shape per player, their names at the lines' ends, and a y axis of nice steps."""
     deals = payload["deals"]
     if not deals:
         return None
     names = [seat["name"] for seat in payload["seats"]]
-    width, height = 320, 150
-    left, right, top, bottom = 34, 8, 8, 20
+    labels = short_names(names)
+    width, height = 320, 160
+    left, top, bottom = 34, 8, 20
+    right = int(10 + CHAR_WIDTH * max(len(label) for label in labels))
     runs = [[0] + [int(deal["totals"][seat]) for deal in deals] for seat in range(len(names))]
     low = min(0, *(min(run) for run in runs))
     high = max(0, *(max(run) for run in runs))
     if high == low:
         high = low + 1
+    axis = nice_ticks(low, high)
     span_x = (width - left - right) / len(deals)
     span_y = (height - top - bottom) / (high - low)
 
@@ -231,9 +319,15 @@ def chart(payload: Mapping[str, Any]) -> Chart | None:
     def y(value: int) -> float:
         return round(top + (high - value) * span_y, 1)
 
+    every = -(-len(deals) // MAX_MARKED)
+    marked = sorted({*range(every, len(deals) + 1, every), len(deals)})
+    label_ys = spread_labels(
+        [y(run[-1]) for run in runs], top + 4, height - bottom - 2, LABEL_HEIGHT
+    )
     series = []
     for seat, run in enumerate(runs):
         colour, dash = SERIES_STYLES[seat % len(SERIES_STYLES)]
+        shape = MARKERS[seat % len(MARKERS)]
         series.append(
             Series(
                 name=names[seat],
@@ -243,11 +337,14 @@ def chart(payload: Mapping[str, Any]) -> Chart | None:
                 end_x=x(len(run) - 1),
                 end_y=y(run[-1]),
                 total=number(run[-1]),
+                marker=shape,
+                markers="".join(marker_path(shape, x(i), y(run[i])) for i in marked),
+                legend_marker=marker_path(shape, 15, 6, 3.6),
+                label=labels[seat],
+                label_y=label_ys[seat],
             )
         )
-    ticks = [(y(high), number(high)), (y(low), number(low))]
-    if low < 0 < high:
-        ticks.append((y(0), "0"))
+    ticks = [(y(value), number(value)) for value in axis.values]
     x_labels = [(x(1), "1")] if len(deals) > 1 else []
     x_labels.append((x(len(deals)), str(len(deals))))
     standing = ", ".join(
@@ -268,6 +365,8 @@ def chart(payload: Mapping[str, Any]) -> Chart | None:
         x_labels=x_labels,
         description=description,
         bottom=height - bottom,
+        label_x=round(width - right + 5, 1),
+        plot_right=width - right,
     )
 
 

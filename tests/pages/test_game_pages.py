@@ -122,7 +122,7 @@ def test_the_page_renders_for_a_member_with_the_scoresheet_and_chart(world: Worl
         '<th scope="col" class="leader">Bob<span class="star" aria-hidden="true">★</span>' in html
     )
     # The chart: inline SVG with a text alternative.
-    assert '<svg viewBox="0 0 320 150" role="img"' in html
+    assert '<svg viewBox="0 0 320 160" role="img"' in html
     assert "After deal 2: Ann 2, Bob 3, Cy 2." in text
     # Each deal links to its page; the table link page is offered to signed-in users.
     assert reverse("deal", args=[game.pk, 1]) in html
