@@ -3,7 +3,7 @@ and the preview of a deal being entered. Plain data for the templates; no writes
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -107,6 +107,7 @@ class Cell:
     score: str
     total: str
     dealt: bool = False
+    figure: str = ""
 
 
 @dataclass
@@ -114,6 +115,8 @@ class Row:
     number: int
     cells: list[Cell]
     note: str = ""
+    #: The deal's figures in a line (per player, they are in the cells), shown on request.
+    figure_line: str = ""
 
 
 @dataclass
@@ -130,6 +133,70 @@ class Sheet:
     rows: list[Row]
     totals: list[str]
     finished: bool
+    #: What the figures under each score are ("" for a game without any).
+    figures_key: str = ""
+
+
+# --- Each deal's figures, per game ----------------------------------------------------------
+
+
+@dataclass
+class Figures:
+    cells: list[str]  # per seat
+    line: str = ""  # about the whole deal
+
+
+def _widow_figures(deal: Mapping[str, Any], players: Sequence[str]) -> Figures:
+    record = deal.get("record") or {}
+    widow = record.get("widow")
+    taker = "Nobody" if widow is None else players[widow]
+    return Figures([str(t) for t in record.get("tricks", [])], f"{taker} took the widow")
+
+
+def _italian_figures(deal: Mapping[str, Any], players: Sequence[str]) -> Figures:
+    record = deal.get("record") or {}
+    halves = zip(record.get("first", []), record.get("second", []), strict=False)
+    return Figures([f"{first}/{second}" for first, second in halves])
+
+
+def _prediction_figures(deal: Mapping[str, Any], players: Sequence[str]) -> Figures:
+    record = deal.get("record") or {}
+    pairs = zip(record.get("bids", []), record.get("tricks", []), strict=False)
+    return Figures([f"{bid}/{tricks}" for bid, tricks in pairs])
+
+
+def _third_hand_figures(deal: Mapping[str, Any], players: Sequence[str]) -> Figures:
+    points = deal.get("points") or (deal.get("record") or {}).get("points") or []
+    holder = deal.get("holder")
+    if holder is None:
+        line = "No contract"
+    else:
+        outcome = "made" if deal.get("made") else "failed"
+        line = (
+            f"{players[holder]} bid {deal.get('contract_rank')}, needed "
+            f"{deal.get('contract')}: {outcome}"
+        )
+        if deal.get("doubled"):
+            line += " (both bid: doubled)"
+    return Figures([str(p) for p in points], line)
+
+
+#: Per game: what the figures under each score are, and each deal's figures.
+FIGURES: dict[str, tuple[str, Callable[[Mapping[str, Any], Sequence[str]], Figures]]] = {
+    "widow_whist": (
+        "Under each score, the tricks taken; below each deal, who took the widow.",
+        _widow_figures,
+    ),
+    "italian_whist": (
+        "Under each score, the tricks of the first hand/of the second hand.",
+        _italian_figures,
+    ),
+    "prediction_whist": ("Under each score, the bid/the tricks taken.", _prediction_figures),
+    "third_hand": (
+        "Under each score, the card points; below each deal, the contract.",
+        _third_hand_figures,
+    ),
+}
 
 
 def deal_note(game_type: str, deal: Mapping[str, Any], players: Sequence[str]) -> str:
@@ -159,6 +226,13 @@ def scoresheet(payload: Mapping[str, Any]) -> Sheet:
         )
         for deal in payload["deals"]
     ]
+    figures_key, figures_of = FIGURES.get(payload["game_type"], ("", None))
+    if figures_of is not None:
+        for row, deal in zip(rows, payload["deals"], strict=True):
+            figures = figures_of(deal, names)
+            row.figure_line = figures.line
+            for cell, figure in zip(row.cells, figures.cells, strict=False):
+                cell.figure = figure
     totals = payload["totals"]
     if payload["finished"]:
         leaders = set(payload["winners"])
@@ -177,6 +251,7 @@ def scoresheet(payload: Mapping[str, Any]) -> Sheet:
         rows=rows,
         totals=[number(total) for total in totals],
         finished=bool(payload["finished"]),
+        figures_key=figures_key,
     )
 
 
@@ -190,7 +265,7 @@ NICE_STEPS = (1, 2, 2.5, 5)
 MARKERS = ("circle", "square", "triangle", "diamond", "triangle-down", "ring")
 #: Markers on at most this many deals of a line (every deal of a short game).
 MAX_MARKED = 12
-LABEL_HEIGHT = 11  # px between two end labels (10 px type)
+LABEL_HEIGHT = 12.5  # between two end labels: 10 px type takes 12
 CHAR_WIDTH = 6.2  # px per character of 10 px type, generously
 
 

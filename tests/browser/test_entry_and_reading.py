@@ -345,3 +345,111 @@ def test_season_standings_fit_360_px(site: LiveServer, phone: Any, club: World) 
     assert link.get_attribute("title") == LONG
     assert link.evaluate("el => getComputedStyle(el).whiteSpace") == "nowrap"
     assert link.evaluate("el => el.scrollWidth > el.clientWidth")  # cut, with an ellipsis
+
+
+# --- The scoresheet's figures and the chart ---------------------------------------------------
+
+
+def six_player_prediction(club: World) -> Game:
+    game = start(club, "prediction_whist", 6)
+    for number in range(1, 7):
+        tricks = [0] * 6
+        tricks[number % 6] = 1
+        record(club, game, {"bids": [0] * 6, "tricks": tricks})
+    return game
+
+
+def test_the_scoresheet_shows_each_deals_figures_at_360_px(
+    site: LiveServer, phone: Any, club: World
+) -> None:
+    game = six_player_prediction(club)
+    page = phone(club[1])
+    page.goto(game_url(site, game))
+    figures = page.locator("table.sheet .fig")
+    assert figures.count() == 36
+    assert not figures.first.is_visible()
+    page.get_by_text("Show each deal’s figures").click()
+    assert figures.first.is_visible()
+    first = page.locator("table.sheet tbody tr").first.locator(".fig").all_inner_texts()
+    assert first == ["0/0", "0/1", "0/0", "0/0", "0/0", "0/0"]
+    assert "the bid/the tricks taken" in page.locator(".figures-toggle").inner_text()
+    for width in (390, 360):
+        fits(page, width)
+        assert page.evaluate(CLIPPED, "table.sheet td") == []
+        right = page.evaluate(
+            "Math.max(...Array.from(document.querySelectorAll('table.sheet th, table.sheet td'))"
+            ".map(el => el.getBoundingClientRect().right))"
+        )
+        assert right <= width
+    summary = page.locator(".figures-toggle summary").bounding_box()
+    assert summary["height"] >= 44
+
+
+def test_the_figures_stay_shown_after_a_deal_is_saved(
+    site: LiveServer, phone: Any, club: World
+) -> None:
+    game = start(club, "widow_whist", 3)
+    record(club, game, {"widow": None, "tricks": [6, 4, 3]})
+    page = phone(club[1])
+    page.goto(game_url(site, game))
+    line = page.locator("table.sheet tr.fig-line")
+    assert not line.first.is_visible()
+    page.get_by_text("Show each deal’s figures").click()
+    assert line.first.inner_text() == "Nobody took the widow"
+    assert page.locator("table.sheet tbody tr").first.locator(".fig").all_inner_texts() == [
+        "6",
+        "4",
+        "3",
+    ]
+    pill(page, 2, "widow", "Bob").click()
+    pill(page, 2, "tricks-0", "3").click()
+    pill(page, 2, "tricks-1", "6").click()
+    page.get_by_role("button", name="Save deal 2").click()
+    page.get_by_role("button", name="Save deal 3").wait_for()
+    assert line.nth(1).is_visible()
+    assert line.nth(1).inner_text() == "Bob took the widow"
+
+
+def test_the_figures_without_javascript_and_third_hands_contract(
+    site: LiveServer, phone: Any, club: World
+) -> None:
+    game = start(club, "third_hand", 2)
+    record(club, game, {"bids": [None, "Q"], "points": [40, 80]})
+    page = phone(club[1], javascript=False)
+    page.set_viewport_size({"width": 360, "height": 800})
+    page.goto(game_url(site, game))
+    line = page.locator("table.sheet tr.fig-line").first
+    assert not line.is_visible()
+    page.get_by_text("Show each deal’s figures").click()
+    assert line.is_visible()
+    assert line.inner_text() == "Bob bid Q, needed 80: made"
+    cells = page.locator("table.sheet tbody tr").first.locator(".fig").all_inner_texts()
+    assert cells == ["40", "80"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_the_chart_labels_never_overlap_and_each_line_has_its_own_marker(
+    site: LiveServer, phone: Any, club: World
+) -> None:
+    game = six_player_prediction(club)
+    page = phone(club[1])
+    page.set_viewport_size({"width": 360, "height": 800})
+    page.goto(game_url(site, game))
+    boxes = """sel => Array.from(document.querySelectorAll(sel)).map(el => {
+        const r = el.getBoundingClientRect(); return [r.top, r.bottom, r.right]; })"""
+
+    def apart(found: list[list[float]]) -> bool:
+        ordered = sorted(box[:2] for box in found)
+        return all(b[0] >= a[1] - 0.5 for a, b in zip(ordered, ordered[1:], strict=False))
+
+    ticks = page.evaluate(boxes, ".chart text.tick[text-anchor=end]")
+    assert 2 <= len(ticks) <= 5 and apart(ticks)
+    labels = page.evaluate(boxes, ".chart text.end-label")
+    assert len(labels) == 6 and apart(labels)
+    chart_right = page.locator(".chart > svg").bounding_box()
+    assert max(label[2] for label in labels) <= chart_right["x"] + chart_right["width"] + 0.5
+    markers = page.locator(".chart g.series").evaluate_all(
+        "els => els.map(el => el.getAttribute('data-marker'))"
+    )
+    assert len(set(markers)) == 6
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360

@@ -78,7 +78,7 @@ def test_each_line_has_its_own_marker_and_its_name_at_the_end() -> None:
     assert [s.label for s in drawn.series] == ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
     # All end at 3: the labels are stacked apart, not on top of each other.
     ys = sorted(s.label_y for s in drawn.series)
-    assert all(b - a >= 11 for a, b in zip(ys, ys[1:], strict=False))
+    assert all(b - a >= 12 for a, b in zip(ys, ys[1:], strict=False))
     assert drawn.label_x >= drawn.plot_right
     assert [label for _, label in drawn.ticks] == ["\u22121", "0", "1", "2", "3"]
 
