@@ -91,6 +91,11 @@ class Section:
     open: bool = False
     dom_id: str = ""
 
+    @property
+    def number_grid(self) -> bool:
+        """Number boxes only: shown side by side, their errors once below them."""
+        return bool(self.groups) and all(group.kind == "number" for group in self.groups)
+
 
 def _owner_cycle(value: str) -> str:
     """Tapping a card: not captured -> seat 0 -> seat 1 -> not captured."""

@@ -3,7 +3,7 @@ and the preview of a deal being entered. Plain data for the templates; no writes
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -107,6 +107,7 @@ class Cell:
     score: str
     total: str
     dealt: bool = False
+    figure: str = ""
 
 
 @dataclass
@@ -114,6 +115,8 @@ class Row:
     number: int
     cells: list[Cell]
     note: str = ""
+    #: The deal's figures in a line (per player, they are in the cells), shown on request.
+    figure_line: str = ""
 
 
 @dataclass
@@ -130,6 +133,70 @@ class Sheet:
     rows: list[Row]
     totals: list[str]
     finished: bool
+    #: What the figures under each score are ("" for a game without any).
+    figures_key: str = ""
+
+
+# --- Each deal's figures, per game ----------------------------------------------------------
+
+
+@dataclass
+class Figures:
+    cells: list[str]  # per seat
+    line: str = ""  # about the whole deal
+
+
+def _widow_figures(deal: Mapping[str, Any], players: Sequence[str]) -> Figures:
+    record = deal.get("record") or {}
+    widow = record.get("widow")
+    taker = "Nobody" if widow is None else players[widow]
+    return Figures([str(t) for t in record.get("tricks", [])], f"{taker} took the widow")
+
+
+def _italian_figures(deal: Mapping[str, Any], players: Sequence[str]) -> Figures:
+    record = deal.get("record") or {}
+    halves = zip(record.get("first", []), record.get("second", []), strict=False)
+    return Figures([f"{first}/{second}" for first, second in halves])
+
+
+def _prediction_figures(deal: Mapping[str, Any], players: Sequence[str]) -> Figures:
+    record = deal.get("record") or {}
+    pairs = zip(record.get("bids", []), record.get("tricks", []), strict=False)
+    return Figures([f"{bid}/{tricks}" for bid, tricks in pairs])
+
+
+def _third_hand_figures(deal: Mapping[str, Any], players: Sequence[str]) -> Figures:
+    points = deal.get("points") or (deal.get("record") or {}).get("points") or []
+    holder = deal.get("holder")
+    if holder is None:
+        line = "No contract"
+    else:
+        outcome = "made" if deal.get("made") else "failed"
+        line = (
+            f"{players[holder]} bid {deal.get('contract_rank')}, needed "
+            f"{deal.get('contract')}: {outcome}"
+        )
+        if deal.get("doubled"):
+            line += " (both bid: doubled)"
+    return Figures([str(p) for p in points], line)
+
+
+#: Per game: what the figures under each score are, and each deal's figures.
+FIGURES: dict[str, tuple[str, Callable[[Mapping[str, Any], Sequence[str]], Figures]]] = {
+    "widow_whist": (
+        "Under each score, the tricks taken; below each deal, who took the widow.",
+        _widow_figures,
+    ),
+    "italian_whist": (
+        "Under each score, the tricks of the first hand/of the second hand.",
+        _italian_figures,
+    ),
+    "prediction_whist": ("Under each score, the bid/the tricks taken.", _prediction_figures),
+    "third_hand": (
+        "Under each score, the card points; below each deal, the contract.",
+        _third_hand_figures,
+    ),
+}
 
 
 def deal_note(game_type: str, deal: Mapping[str, Any], players: Sequence[str]) -> str:
@@ -159,6 +226,13 @@ def scoresheet(payload: Mapping[str, Any]) -> Sheet:
         )
         for deal in payload["deals"]
     ]
+    figures_key, figures_of = FIGURES.get(payload["game_type"], ("", None))
+    if figures_of is not None:
+        for row, deal in zip(rows, payload["deals"], strict=True):
+            figures = figures_of(deal, names)
+            row.figure_line = figures.line
+            for cell, figure in zip(row.cells, figures.cells, strict=False):
+                cell.figure = figure
     totals = payload["totals"]
     if payload["finished"]:
         leaders = set(payload["winners"])
@@ -177,10 +251,84 @@ def scoresheet(payload: Mapping[str, Any]) -> Sheet:
         rows=rows,
         totals=[number(total) for total in totals],
         finished=bool(payload["finished"]),
+        figures_key=figures_key,
     )
 
 
 # --- The chart of running totals ----------------------------------------------------------
+
+#: At most this many labelled values on the y axis (they never overlap: see ``nice_ticks``).
+MAX_TICKS = 5
+#: Steps of the y axis: 1, 2, 2.5 or 5 times a power of ten (whole numbers only).
+NICE_STEPS = (1, 2, 2.5, 5)
+#: Marker shapes, per seat, so that lines are told apart without colour or dashes.
+MARKERS = ("circle", "square", "triangle", "diamond", "triangle-down", "ring")
+#: Markers on at most this many deals of a line (every deal of a short game).
+MAX_MARKED = 12
+LABEL_HEIGHT = 12.5  # between two end labels: 10 px type takes 12
+CHAR_WIDTH = 6.2  # px per character of 10 px type, generously
+
+
+@dataclass(frozen=True)
+class Ticks:
+    step: int
+    values: tuple[int, ...]
+
+
+def nice_ticks(low: int, high: int, most: int = MAX_TICKS) -> Ticks:
+    """The labelled values of a y axis from ``low`` to ``high`` (0 among them): the
+    multiples of a "nice" step (1, 2, 2.5 or 5 times a power of ten) in that range, at most
+    ``most`` of them, so their labels are at least 1/``most`` of the axis apart."""
+    low, high = min(low, 0), max(high, 0)
+    magnitude = 1
+    while True:
+        for factor in NICE_STEPS:
+            step = factor * magnitude
+            if step != int(step):
+                continue
+            step = int(step)
+            first = -(-low // step) * step  # the lowest multiple of step at or above low
+            values = tuple(range(first, high + 1, step))
+            if len(values) <= most:
+                return Ticks(step, values)
+        magnitude *= 10
+
+
+#: Polygon markers: their corners, relative to the centre, in units of the marker's size.
+_CORNERS = {
+    "square": ((-0.9, -0.9), (0.9, -0.9), (0.9, 0.9), (-0.9, 0.9)),
+    "triangle": ((0, -1.3), (1.2, 1), (-1.2, 1)),
+    "triangle-down": ((0, 1.3), (1.2, -1), (-1.2, -1)),
+    "diamond": ((0, -1.35), (1.35, 0), (0, 1.35), (-1.35, 0)),
+}
+
+
+def marker_path(shape: str, x: float, y: float, size: float = 3.2) -> str:
+    """An SVG path of one marker centred on (x, y)."""
+    if shape not in _CORNERS:  # circle, ring
+        arc = f"a{size},{size} 0 1,0"
+        return f"M{x - size:.1f},{y:.1f}{arc} {2 * size},0{arc} {-2 * size},0Z"
+    corners = [f"{x + dx * size:.1f},{y + dy * size:.1f}" for dx, dy in _CORNERS[shape]]
+    return "M" + "L".join(corners) + "Z"
+
+
+def spread_labels(wanted: Sequence[float], top: float, bottom: float, gap: float) -> list[float]:
+    """Label positions as near ``wanted`` as can be, at least ``gap`` apart, within
+    [top, bottom] (when they all fit), in the order of ``wanted``."""
+    order = sorted(range(len(wanted)), key=lambda i: (wanted[i], i))
+    placed = [float(wanted[i]) for i in order]
+    for k in range(len(placed)):  # push down
+        floor = top if k == 0 else placed[k - 1] + gap
+        placed[k] = max(placed[k], floor)
+    for k in reversed(range(len(placed))):  # then back up from the bottom
+        ceiling = bottom if k == len(placed) - 1 else placed[k + 1] - gap
+        placed[k] = min(placed[k], ceiling)
+    for k in range(len(placed)):  # too many to fit: the lowest run past the bottom
+        placed[k] = max(placed[k], top if k == 0 else placed[k - 1] + gap)
+    result = [0.0] * len(wanted)
+    for k, i in enumerate(order):
+        result[i] = round(placed[k], 1)
+    return result
 
 
 @dataclass
@@ -192,6 +340,15 @@ class Series:
     end_x: float
     end_y: float
     total: str
+    marker: str = "circle"
+    markers: str = ""  # one path: a marker on each marked deal
+    legend_marker: str = ""
+    label: str = ""
+    label_y: float = 0.0
+
+    @property
+    def marker_fill(self) -> str:
+        return "#ffffff" if self.marker == "ring" else self.colour
 
 
 @dataclass
@@ -206,22 +363,28 @@ class Chart:
     x_labels: list[tuple[float, str]]
     description: str
     bottom: float = 0.0
+    label_x: float = 0.0
+    plot_right: float = 0.0
     extra: dict[str, Any] = field(default_factory=dict)
 
 
 def chart(payload: Mapping[str, Any]) -> Chart | None:
-    """Running totals as lines, from 0 before the first deal to the last deal."""
+    """Running totals as lines, from 0 before the first deal to the last deal: a marker
+    shape per player, their names at the lines' ends, and a y axis of nice steps."""
     deals = payload["deals"]
     if not deals:
         return None
     names = [seat["name"] for seat in payload["seats"]]
-    width, height = 320, 150
-    left, right, top, bottom = 34, 8, 8, 20
+    labels = short_names(names)
+    width, height = 320, 160
+    left, top, bottom = 34, 8, 20
+    right = int(10 + CHAR_WIDTH * max(len(label) for label in labels))
     runs = [[0] + [int(deal["totals"][seat]) for deal in deals] for seat in range(len(names))]
     low = min(0, *(min(run) for run in runs))
     high = max(0, *(max(run) for run in runs))
     if high == low:
         high = low + 1
+    axis = nice_ticks(low, high)
     span_x = (width - left - right) / len(deals)
     span_y = (height - top - bottom) / (high - low)
 
@@ -231,9 +394,15 @@ def chart(payload: Mapping[str, Any]) -> Chart | None:
     def y(value: int) -> float:
         return round(top + (high - value) * span_y, 1)
 
+    every = -(-len(deals) // MAX_MARKED)
+    marked = sorted({*range(every, len(deals) + 1, every), len(deals)})
+    label_ys = spread_labels(
+        [y(run[-1]) for run in runs], top + 4, height - bottom - 2, LABEL_HEIGHT
+    )
     series = []
     for seat, run in enumerate(runs):
         colour, dash = SERIES_STYLES[seat % len(SERIES_STYLES)]
+        shape = MARKERS[seat % len(MARKERS)]
         series.append(
             Series(
                 name=names[seat],
@@ -243,11 +412,14 @@ def chart(payload: Mapping[str, Any]) -> Chart | None:
                 end_x=x(len(run) - 1),
                 end_y=y(run[-1]),
                 total=number(run[-1]),
+                marker=shape,
+                markers="".join(marker_path(shape, x(i), y(run[i])) for i in marked),
+                legend_marker=marker_path(shape, 15, 6, 3.6),
+                label=labels[seat],
+                label_y=label_ys[seat],
             )
         )
-    ticks = [(y(high), number(high)), (y(low), number(low))]
-    if low < 0 < high:
-        ticks.append((y(0), "0"))
+    ticks = [(y(value), number(value)) for value in axis.values]
     x_labels = [(x(1), "1")] if len(deals) > 1 else []
     x_labels.append((x(len(deals)), str(len(deals))))
     standing = ", ".join(
@@ -268,6 +440,8 @@ def chart(payload: Mapping[str, Any]) -> Chart | None:
         x_labels=x_labels,
         description=description,
         bottom=height - bottom,
+        label_x=round(width - right + 5, 1),
+        plot_right=width - right,
     )
 
 

@@ -128,6 +128,14 @@ def _preview(game: Game, entry: DealEntry, payload: Mapping[str, Any]) -> Previe
     return preview_of(entry, scored)
 
 
+def _without_repeated_error(entry: DealEntry, preview: Preview) -> Preview:
+    """A rejection is shown beside its field: the preview does not say it a second time."""
+    shown = {message.casefold() for message in entry.errors.values()}
+    if preview.error and preview.error.casefold() in shown:
+        return Preview(message="The scores show here once the entry above is put right.")
+    return preview
+
+
 def _game_context(
     request: HtmxHttpRequest,
     game: Game,
@@ -149,6 +157,8 @@ def _game_context(
             if entry.touched
             else Preview(message="The scores of the deal show here as you tap.")
         )
+    if entry is not None and preview is not None:
+        preview = _without_repeated_error(entry, preview)
     nxt = payload["next_deal"]
     scheduled = payload["scheduled_deals"]
     is_user = isinstance(actor, User) and actor.is_authenticated

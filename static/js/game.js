@@ -1,5 +1,6 @@
 /* Scorekeeper game page: small conveniences over forms that work without them.
-   - fills in the last player's tricks from the deal's total;
+   - fills in the last player's tricks from the deal's total (also on a correction or after
+     a rejection, once all but one count have been changed);
    - disables bids the rules forbid (Third Hand: the dealer must top a face-up bid;
      prediction whist: the dealer may not make the bids add up to the hand size);
    - Third Hand's card grid: a tap cycles nobody -> first player -> second player;
@@ -17,18 +18,28 @@
     return input ? input.value : null;
   }
 
+  // Which count of a fill-total section is filled in: the one count the player has not
+  // changed since the form was shown (a fresh form, a correction, or a form sent back
+  // after a rejection alike), or else the only one still empty.
+  function fillTarget(groups) {
+    var open = groups.filter(function (g) { return !g.hasAttribute("data-touched"); });
+    if (open.length === 1) return open[0];
+    var empty = open.filter(function (g) { return picked(g) === null || g.hasAttribute("data-filled"); });
+    var given = groups.filter(function (g) { return empty.indexOf(g) === -1; });
+    return empty.length === 1 && given.every(function (g) { return picked(g) !== null; }) ? empty[0] : null;
+  }
+
   function fill(section) {
     var total = parseInt(section.getAttribute("data-fill-total"), 10);
     var groups = Array.prototype.slice.call(section.querySelectorAll("fieldset.counts"));
-    var open = groups.filter(function (g) { return !g.hasAttribute("data-touched"); });
-    if (open.length !== 1) return;
+    var last = fillTarget(groups);
+    if (!last) return;
     var sum = 0, complete = true;
     groups.forEach(function (g) {
-      if (g === open[0]) return;
+      if (g === last) return;
       var value = picked(g);
       if (value === null) complete = false; else sum += parseInt(value, 10);
     });
-    var last = open[0];
     each(last, "input", function (input) { input.checked = false; });
     last.removeAttribute("data-filled");
     if (!complete) return;
@@ -63,9 +74,6 @@
   }
 
   function setup(root) {
-    each(root, "[data-fill-total] fieldset.counts", function (g) {
-      if (picked(g) !== null && !g.hasAttribute("data-filled")) g.setAttribute("data-touched", "1");
-    });
     each(root, "form[data-entry]", applyRules);
     if (root.matches && root.matches("form[data-entry]")) applyRules(root);
   }

@@ -147,7 +147,7 @@ def test_club_home_shows_games_in_progress_results_and_standings(world: World) -
     assert "Ann 6" in text and "Bob -2" in text and "Cy -4" in text
     # Standings of this year's season: the finished game only.
     assert "Standings: This year" in text
-    rows = re.findall(r'<th scope="row"><a href="/p/(\d+)/">', html)
+    rows = re.findall(r'<th scope="row"><a href="/p/(\d+)/"', html)
     assert rows == [str(ann.pk), str(bob.pk), str(cy.pk)]
     assert f'href="/p/{bob.pk}/"' in html  # the roster links to the player pages
     assert 'href="/c/kings/new/"' in html and "New game" in text

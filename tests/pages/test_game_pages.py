@@ -122,7 +122,7 @@ def test_the_page_renders_for_a_member_with_the_scoresheet_and_chart(world: Worl
         '<th scope="col" class="leader">Bob<span class="star" aria-hidden="true">★</span>' in html
     )
     # The chart: inline SVG with a text alternative.
-    assert '<svg viewBox="0 0 320 150" role="img"' in html
+    assert '<svg viewBox="0 0 320 160" role="img"' in html
     assert "After deal 2: Ann 2, Bob 3, Cy 2." in text
     # Each deal links to its page; the table link page is offered to signed-in users.
     assert reverse("deal", args=[game.pk, 1]) in html
@@ -457,6 +457,23 @@ def test_a_rejection_of_one_players_value_is_shown_beside_that_player(world: Wor
     assert inputs_of(response).values["points-0"] == "55"
     assert inputs_of(response).values["points-1"] == "60"
     assert 'aria-invalid="true" aria-describedby="d1-points-0-error"' in html
+
+
+def test_a_rejection_is_said_once_not_again_in_the_preview(world: World) -> None:
+    game = world.start("third_hand", 2)
+    client = world.client(world.scorer)
+    data = {"bids-1": "none", "bids-0": "none", "points-0": "55", "points-1": "60"}
+    html = post_deal(client, game, data, **HTMX).content.decode()
+    assert html.count("55 points cannot be made of captured cards") == 1
+    assert "The scores show here once the entry above is put right." in element_text(
+        html, "preview-1"
+    )
+    data = {"bids-1": "none", "bids-0": "none", "points-0": "100", "points-1": "100"}
+    html = post_deal(client, game, data, **HTMX).content.decode()
+    assert html.count("Points add up to 200") == 1
+    assert "Points add up to 200" in element_text(html, "d1-sec-points-error")
+    # Both boxes first, then the error below them.
+    assert html.index('id="d1-points-1-input"') < html.index('id="d1-sec-points-error"')
 
 
 def test_missing_values_are_asked_for_beside_their_fields(world: World) -> None:
