@@ -3,13 +3,14 @@ and the preview of a deal being entered. Plain data for the templates; no writes
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from rules_engine import ScoredDeal
 
-from .game_forms import DealEntry, ThirdHandEntry
+from .game_forms import DealEntry
+from .games import page_for
 
 MINUS = "\u2212"
 #: Line colours of the chart (each at least 4.5:1 on white) and dash patterns, per seat.
@@ -70,36 +71,13 @@ def deal_header(
     number_ = context["number"]
     parts = [f"Deal {number_} of {scheduled}" if scheduled else f"Deal {number_}"]
     parts.append(f"{players[context['dealer']]} deals")
-    if game_type == "widow_whist":
-        targets = context.get("targets") or [3]
-        parts.append(f"Targets {targets[0]} · {context.get('widow_target', 4)} for the widow")
-    elif game_type == "italian_whist":
-        trumps = "No trumps" if context.get("trumps") == "none" else "Spades trumps"
-        passing = {"left": "pass left", "right": "pass right", "keep": "no passing"}
-        parts.append(f"{trumps} · {passing.get(context.get('pass', ''), '')}")
-    elif game_type == "third_hand":
-        parts.append(f"first to pass {options.get('target', 500)}")
-    elif game_type == "prediction_whist":
-        size = context.get("hand_size", 1)
-        parts.append(f"{size} card{'s' if size != 1 else ''}")
-        parts.append("trumps turned" if context.get("trumps_turned") else "no trumps")
+    parts += page_for(game_type).header(context, players, options)
     return " · ".join(parts)
 
 
 def game_end_text(game_type: str, options: Mapping[str, Any], scheduled: int | None) -> str:
     """How the game ends, in a few words."""
-    if game_type == "widow_whist":
-        finish = options.get("finish") or {}
-        if "target" in finish:
-            return f"first to {finish['target']} wins"
-        if "deals" in finish:
-            return f"{finish['deals']} deals"
-        return "open-ended: finish it by hand"
-    if game_type == "italian_whist":
-        return f"ends when a total reaches ±{options.get('limit', 10)}"
-    if game_type == "third_hand":
-        return f"first past {options.get('target', 500)} wins"
-    return f"{scheduled} deals" if scheduled else ""
+    return page_for(game_type).end_text(options, scheduled)
 
 
 @dataclass
@@ -137,82 +115,9 @@ class Sheet:
     figures_key: str = ""
 
 
-# --- Each deal's figures, per game ----------------------------------------------------------
-
-
-@dataclass
-class Figures:
-    cells: list[str]  # per seat
-    line: str = ""  # about the whole deal
-
-
-def _widow_figures(deal: Mapping[str, Any], players: Sequence[str]) -> Figures:
-    record = deal.get("record") or {}
-    widow = record.get("widow")
-    taker = "Nobody" if widow is None else players[widow]
-    return Figures([str(t) for t in record.get("tricks", [])], f"{taker} took the widow")
-
-
-def _italian_figures(deal: Mapping[str, Any], players: Sequence[str]) -> Figures:
-    record = deal.get("record") or {}
-    halves = zip(record.get("first", []), record.get("second", []), strict=False)
-    return Figures([f"{first}/{second}" for first, second in halves])
-
-
-def _prediction_figures(deal: Mapping[str, Any], players: Sequence[str]) -> Figures:
-    record = deal.get("record") or {}
-    pairs = zip(record.get("bids", []), record.get("tricks", []), strict=False)
-    return Figures([f"{bid}/{tricks}" for bid, tricks in pairs])
-
-
-def _third_hand_figures(deal: Mapping[str, Any], players: Sequence[str]) -> Figures:
-    points = deal.get("points") or (deal.get("record") or {}).get("points") or []
-    holder = deal.get("holder")
-    if holder is None:
-        line = "No contract"
-    else:
-        outcome = "made" if deal.get("made") else "failed"
-        line = (
-            f"{players[holder]} bid {deal.get('contract_rank')}, needed "
-            f"{deal.get('contract')}: {outcome}"
-        )
-        if deal.get("doubled"):
-            line += " (both bid: doubled)"
-    return Figures([str(p) for p in points], line)
-
-
-#: Per game: what the figures under each score are, and each deal's figures.
-FIGURES: dict[str, tuple[str, Callable[[Mapping[str, Any], Sequence[str]], Figures]]] = {
-    "widow_whist": (
-        "Under each score, the tricks taken; below each deal, who took the widow.",
-        _widow_figures,
-    ),
-    "italian_whist": (
-        "Under each score, the tricks of the first hand/of the second hand.",
-        _italian_figures,
-    ),
-    "prediction_whist": ("Under each score, the bid/the tricks taken.", _prediction_figures),
-    "third_hand": (
-        "Under each score, the card points; below each deal, the contract.",
-        _third_hand_figures,
-    ),
-}
-
-
-def deal_note(game_type: str, deal: Mapping[str, Any], players: Sequence[str]) -> str:
-    """A few words on a past deal, for the row's accessible description."""
-    record = deal.get("record") or {}
-    if game_type == "widow_whist" and record.get("widow") is not None:
-        return f"{players[record['widow']]} took the widow"
-    if game_type == "third_hand" and deal.get("holder") is not None:
-        holder = players[deal["holder"]]
-        outcome = "made" if deal.get("made") else "failed"
-        return f"{holder} bid {deal.get('contract_rank')}: {outcome}"
-    return ""
-
-
 def scoresheet(payload: Mapping[str, Any]) -> Sheet:
     names = [seat["name"] for seat in payload["seats"]]
+    page = page_for(payload["game_type"])
     rows = [
         Row(
             number=deal["number"],
@@ -222,14 +127,13 @@ def scoresheet(payload: Mapping[str, Any]) -> Sheet:
                     zip(deal["scores"], deal["totals"], strict=True)
                 )
             ],
-            note=deal_note(payload["game_type"], deal, names),
+            note=page.note(deal, names),
         )
         for deal in payload["deals"]
     ]
-    figures_key, figures_of = FIGURES.get(payload["game_type"], ("", None))
-    if figures_of is not None:
-        for row, deal in zip(rows, payload["deals"], strict=True):
-            figures = figures_of(deal, names)
+    for row, deal in zip(rows, payload["deals"], strict=True):
+        figures = page.figures(deal, names)
+        if figures is not None:
             row.figure_line = figures.line
             for cell, figure in zip(row.cells, figures.cells, strict=False):
                 cell.figure = figure
@@ -251,7 +155,7 @@ def scoresheet(payload: Mapping[str, Any]) -> Sheet:
         rows=rows,
         totals=[number(total) for total in totals],
         finished=bool(payload["finished"]),
-        figures_key=figures_key,
+        figures_key=page.figures_key,
     )
 
 
@@ -472,72 +376,13 @@ def preview_of(entry: DealEntry, scored: ScoredDeal) -> Preview:
     for name in sorted(entry.filled):
         seat = int(name.rsplit("-", 1)[1])
         notes.append(f"{entry.players[seat]}: {entry.values[name]} filled in from what is left.")
-    context = scored.context
-    if isinstance(entry, ThirdHandEntry):
-        points = context.get("points") or []
-        if context.get("holder") is None:
-            notes.insert(0, "No contract: each scores their own points.")
-        else:
-            holder = entry.players[context["holder"]]
-            held = points[context["holder"]] if points else "?"
-            made = "made" if context.get("made") else "failed"
-            doubled = " (both bid: the difference counts double)" if context.get("doubled") else ""
-            notes.insert(
-                0,
-                f"{holder} bid {context.get('contract_rank')} and needs {context.get('contract')}: "
-                f"{held} points, contract {made}{doubled}.",
-            )
-        if "captured" in scored.record and points:
-            notes.append(
-                "Points from the cards: "
-                + ", ".join(f"{name} {p}" for name, p in zip(entry.players, points, strict=True))
-                + "."
-            )
-    elif entry.game_type == "widow_whist" and context.get("widow") is not None:
-        widow = context["widow"]
-        targets = context.get("targets") or []
-        target = targets[widow] if len(targets) > widow else 4
-        notes.insert(0, f"{entry.players[widow]} took the widow: target {target}.")
+    notes[:0] = page_for(entry.game_type).preview_notes(entry, scored.context, scored.record)
     return Preview(lines=lines, notes=notes)
 
 
 # --- A past deal, in words ----------------------------------------------------------------
 
 
-def _per_seat(players: Sequence[str], values: Sequence[Any]) -> str:
-    return ", ".join(f"{name} {value}" for name, value in zip(players, values, strict=False))
-
-
 def record_summary(game_type: str, record: Mapping[str, Any], players: Sequence[str]) -> list[str]:
     """A deal record as a few lines a player reads at the table."""
-    lines = []
-    if game_type == "widow_whist":
-        widow = record.get("widow")
-        lines.append("Widow: " + ("nobody took it" if widow is None else f"{players[widow]}"))
-        lines.append("Tricks: " + _per_seat(players, record.get("tricks", [])))
-    elif game_type == "italian_whist":
-        lines.append("First hand: " + _per_seat(players, record.get("first", [])))
-        lines.append("Second hand: " + _per_seat(players, record.get("second", [])))
-    elif game_type == "prediction_whist":
-        lines.append("Bids: " + _per_seat(players, record.get("bids", [])))
-        lines.append("Tricks: " + _per_seat(players, record.get("tricks", [])))
-    elif game_type == "third_hand":
-        bids = [bid if bid is not None else "no bid" for bid in record.get("bids", [])]
-        lines.append("Bids: " + _per_seat(players, bids))
-        lines.append("Points: " + _per_seat(players, record.get("points", [])))
-        if record.get("captured"):
-            lines.append(
-                "Cards: "
-                + "; ".join(
-                    f"{name} {' '.join(hand) or 'none'}"
-                    for name, hand in zip(players, record["captured"], strict=False)
-                )
-            )
-        extras = []
-        if record.get("trump"):
-            extras.append(f"trumps {record['trump']}")
-        if "exchanged" in record:
-            extras.append("third hand taken" if record["exchanged"] else "no exchange")
-        if extras:
-            lines.append(", ".join(extras).capitalize())
-    return lines
+    return page_for(game_type).summary(record, players)

@@ -31,7 +31,7 @@ from scorekeeper.models import Game, GameStatus
 from scorekeeper.scoring import sheet_for
 
 from .actors import game_and_actor
-from .game_forms import ENTRIES, DealEntry, PredictionEntry, ThirdHandEntry, entry_for
+from .game_forms import DealEntry
 from .game_sheet import (
     Preview,
     chart,
@@ -43,6 +43,7 @@ from .game_sheet import (
     signed,
 )
 from .game_sheet import number as total_text
+from .games import entry_for, page_for
 from .panels import panels_for
 from .sharing import share_token
 
@@ -106,9 +107,9 @@ def _next_entry(game: Game, payload: Mapping[str, Any]) -> DealEntry | None:
     if nxt is None:
         return None
     values: dict[str, str] = {}
-    if game.game_type == "prediction_whist":
-        bids = selectors.deal_draft(game).get("bids") or []
-        values = {f"bids-{seat}": str(bid) for seat, bid in enumerate(bids) if bid is not None}
+    entry_class = page_for(game.game_type).entry
+    if entry_class.keeps_draft:
+        values = entry_class.values_from_draft(selectors.deal_draft(game))
     return _entry(game, payload, nxt, values)
 
 
@@ -296,7 +297,7 @@ def deal_preview(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         return redirect("game", game_id=game.pk)
     entry = _entry(game, payload, context, request.POST)
     card = request.POST.get("cycle", "")
-    if card and isinstance(entry, ThirdHandEntry):
+    if card:
         entry.cycle(card)
     preview = _preview(game, entry, payload)
     if request.htmx:
@@ -315,10 +316,11 @@ def deal_preview(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 
 @require_POST
 def bids_save(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    """Keep prediction whist's bids on the server as they are tapped, before play."""
+    """Keep what is known of the next deal as it is tapped, before play (prediction
+    whist's bids)."""
     game, actor = game_and_actor(request, game_id)
-    if game.game_type != "prediction_whist":
-        raise Http404("only prediction whist has bids to keep")
+    if not page_for(game.game_type).entry.keeps_draft:
+        raise Http404("this game keeps nothing before a deal is played")
     payload = selectors.game_payload(game)
     number = _posted_int(request.POST, "number")
     nxt = payload["next_deal"]
@@ -328,11 +330,8 @@ def bids_save(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         error = f"Deal {number} is not the next deal any more. Reload the page."
     else:
         entry = _entry(game, payload, nxt, request.POST)
-        assert isinstance(entry, PredictionEntry)
         try:
-            services.deal_draft_save(
-                actor=actor, game=game, number=number, data={"bids": entry.draft_bids()}
-            )
+            services.deal_draft_save(actor=actor, game=game, number=number, data=entry.draft())
         except ServiceError as failure:
             error = failure.message
     if not request.htmx:
@@ -343,13 +342,7 @@ def bids_save(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         return redirect("game", game_id=game.pk)
     if entry is None:
         return _after_write(request, game, actor, error=error)
-    assert isinstance(entry, PredictionEntry)
-    bids = entry.draft_bids()
-    kept = ", ".join(
-        f"{entry.players[seat]} {bids[seat]}"
-        for seat in entry.bidding_order
-        if bids[seat] is not None
-    )
+    kept = entry.draft_summary()
     return render(
         request,
         "pages/game/_bids_response.html",
@@ -446,8 +439,8 @@ def deal_page(request: HtmxHttpRequest, game_id: int, number: int) -> HttpRespon
         entry = _entry(game, payload, deal, request.POST)
         reason = request.POST.get("reason", "").strip()
         card = request.POST.get("cycle", "")
-        if card and isinstance(entry, ThirdHandEntry):
-            entry.cycle(card)  # a tap on a captured card without JavaScript: nothing saved yet
+        if card and entry.cycle(card):
+            pass  # a tap on a captured card without JavaScript: nothing saved yet
         else:
             outcome = _correct(request, game, actor, number, entry, reason)
             if outcome is None:
@@ -456,7 +449,7 @@ def deal_page(request: HtmxHttpRequest, game_id: int, number: int) -> HttpRespon
             reason_error = outcome
             status = 422
     else:
-        values = ENTRIES[game.game_type].values_from_record(deal["record"], len(names))
+        values = page_for(game.game_type).entry.values_from_record(deal["record"], len(names))
         entry = _entry(game, payload, deal, values)
     history = [
         {

@@ -89,3 +89,13 @@ def test_a_long_game_marks_at_most_a_dozen_deals_per_line() -> None:
     for series in drawn.series:
         assert 1 <= len(re.findall("M", series.markers)) <= 12
     assert marker_path("square", 10, 10).startswith("M7.1,7.1")
+
+
+def test_every_game_of_the_engine_has_one_page_module() -> None:
+    import rules_engine
+    from scorekeeper.pages.games import PAGES
+
+    assert set(PAGES) == set(rules_engine.GAMES)
+    for key, page in PAGES.items():
+        assert page.key == key and page.entry.game_type == key
+        assert page.__class__.__module__ == f"scorekeeper.pages.games.{key}"

@@ -1,0 +1,62 @@
+"""What the game page asks of a game: one :class:`GamePage` per game, in its own module.
+
+The engine (``rules_engine``) knows how a game scores; a game's page module knows how it
+is entered and shown: its entry form (a :class:`~scorekeeper.pages.game_forms.DealEntry`),
+the game-specific words of the next deal's header, how the game ends, a past deal in
+words and in figures, and the notes of a deal's preview.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ..game_forms import DealEntry
+
+
+@dataclass
+class Figures:
+    """A deal's figures on the scoresheet: per seat (under each score), and a line about
+    the whole deal."""
+
+    cells: list[str]
+    line: str = ""
+
+
+def per_seat(players: Sequence[str], values: Sequence[Any]) -> str:
+    return ", ".join(f"{name} {value}" for name, value in zip(players, values, strict=False))
+
+
+class GamePage:
+    key: ClassVar[str]
+    entry: ClassVar[type[DealEntry]]
+    #: What the figures under each score are ("" for a game without any).
+    figures_key: ClassVar[str] = ""
+
+    def header(
+        self, context: Mapping[str, Any], players: Sequence[str], options: Mapping[str, Any]
+    ) -> list[str]:
+        """The game's own parts of the next deal's header ("5 cards", "trumps turned")."""
+        return []
+
+    def end_text(self, options: Mapping[str, Any], scheduled: int | None) -> str:
+        """How the game ends, in a few words."""
+        return f"{scheduled} deals" if scheduled else ""
+
+    def note(self, deal: Mapping[str, Any], players: Sequence[str]) -> str:
+        """A few words on a past deal, for the row's accessible description."""
+        return ""
+
+    def figures(self, deal: Mapping[str, Any], players: Sequence[str]) -> Figures | None:
+        return None
+
+    def summary(self, record: Mapping[str, Any], players: Sequence[str]) -> list[str]:
+        """A deal record as a few lines a player reads at the table."""
+        return []
+
+    def preview_notes(
+        self, entry: DealEntry, context: Mapping[str, Any], record: Mapping[str, Any]
+    ) -> list[str]:
+        """What the preview of a deal says first (a contract, who took the widow)."""
+        return []

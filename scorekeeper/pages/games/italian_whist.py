@@ -1,0 +1,85 @@
+"""Italian whist on the game page: each player's tricks in each of the two hands."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..game_forms import Section, TricksPerSeat
+from .base import Figures, GamePage, per_seat
+
+
+class ItalianEntry(TricksPerSeat):
+    game_type = "italian_whist"
+    TRICKS = 9
+
+    def field_names(self) -> list[str]:
+        return [f"{hand}-{seat}" for hand in ("first", "second") for seat in self.seats]
+
+    def section_keys(self) -> set[str]:
+        return {"first", "second"}
+
+    def parse(self) -> None:
+        first = self.tricks_list("first", self.TRICKS, "tricks in the first hand")
+        second = self.tricks_list("second", self.TRICKS, "tricks in the second hand")
+        if first is not None and second is not None:
+            self.record = {"first": first, "second": second}
+
+    def sections(self) -> list[Section]:
+        sections = []
+        for hand, title in (
+            ("first", "First hand: tricks count for you"),
+            ("second", "Second hand: tricks count against you"),
+        ):
+            groups = [
+                self.count_group(f"{hand}-{seat}", name, self.TRICKS)
+                for seat, name in enumerate(self.players)
+            ]
+            sections.append(
+                self.section(
+                    hand,
+                    title,
+                    groups,
+                    hint=f"Tap two; the third is what is left of {self.TRICKS}.",
+                    fill_total=self.TRICKS,
+                )
+            )
+        return sections
+
+    @classmethod
+    def values_from_record(cls, record: Mapping[str, Any], players: int) -> dict[str, str]:
+        return {
+            f"{hand}-{seat}": str(count)
+            for hand in ("first", "second")
+            for seat, count in enumerate(record.get(hand, []))
+        }
+
+
+class ItalianWhistPage(GamePage):
+    key = "italian_whist"
+    entry = ItalianEntry
+    figures_key = "Under each score, the tricks of the first hand/of the second hand."
+
+    def header(
+        self, context: Mapping[str, Any], players: Sequence[str], options: Mapping[str, Any]
+    ) -> list[str]:
+        trumps = "No trumps" if context.get("trumps") == "none" else "Spades trumps"
+        passing = {"left": "pass left", "right": "pass right", "keep": "no passing"}
+        return [f"{trumps} · {passing.get(context.get('pass', ''), '')}"]
+
+    def end_text(self, options: Mapping[str, Any], scheduled: int | None) -> str:
+        return f"ends when a total reaches ±{options.get('limit', 10)}"
+
+    def figures(self, deal: Mapping[str, Any], players: Sequence[str]) -> Figures:
+        record = deal.get("record") or {}
+        halves = zip(record.get("first", []), record.get("second", []), strict=False)
+        return Figures([f"{first}/{second}" for first, second in halves])
+
+    def summary(self, record: Mapping[str, Any], players: Sequence[str]) -> list[str]:
+        return [
+            "First hand: " + per_seat(players, record.get("first", [])),
+            "Second hand: " + per_seat(players, record.get("second", [])),
+        ]
+
+
+PAGE = ItalianWhistPage()
