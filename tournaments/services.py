@@ -58,6 +58,7 @@ from .models import (
     Tournament,
     TournamentStatus,
 )
+from .seating import SeatingError
 
 logger = logging.getLogger(__name__)
 
@@ -385,8 +386,8 @@ def _layout_check(tournament: Tournament, count: int) -> None:
         seating_adapter.table_sizes(
             count, game.player_counts, tournament.table_size, tournament.mixed_sizes
         )
-    except seating_adapter.SeatingError as error:
-        raise Conflict(str(error), field="players") from None
+    except SeatingError as error:
+        raise Conflict(error.message, field="players") from None
 
 
 @transaction.atomic
@@ -497,8 +498,8 @@ def round_seat(*, tournament_id: int, number: int) -> Round:
 
     try:
         plan = seating_adapter.plan_round(request, progress)
-    except seating_adapter.SeatingError as error:
-        _seating_failed(round, str(error))
+    except SeatingError as error:
+        _seating_failed(round, error.message)
         round.refresh_from_db()
         return round
     except Exception:

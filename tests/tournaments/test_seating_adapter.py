@@ -1,5 +1,5 @@
-"""The seating adapter: the contract every planner keeps (the seating engine's, through
-the adapter, and the fallback's), and the fallback's own ways. Plain Python."""
+"""The seating adapter: the contract the seating engine keeps, through the adapter.
+Plain Python."""
 
 from __future__ import annotations
 
@@ -8,13 +8,10 @@ from collections import Counter
 
 import pytest
 
-from tournaments import seating_adapter
+from tournaments.seating import SeatingError
 from tournaments.seating_adapter import (
-    EnginePlanner,
-    FallbackPlanner,
     PastRound,
     PastTable,
-    SeatingError,
     SeatingRequest,
     find_conflicts,
     plan_round,
@@ -22,12 +19,10 @@ from tournaments.seating_adapter import (
 )
 
 
-@pytest.fixture(params=["engine", "fallback"])
-def planner(request):
-    """Plan a round through the adapter (the engine), or with the fallback."""
-    if request.param == "engine":
-        return plan_round
-    return lambda seating: FallbackPlanner().plan(seating, lambda percent: None)
+@pytest.fixture
+def planner():
+    """Plan a round through the adapter (the engine)."""
+    return plan_round
 
 
 def ask(players, method="new_opponents", sizes=(3,), preferred=3, **kwargs):
@@ -40,10 +35,6 @@ def as_past(plan):
     return PastRound(
         tables=tuple(PastTable(t.players, t.first_dealer) for t in plan.tables), byes=plan.byes
     )
-
-
-def test_the_adapter_uses_the_engine():
-    assert isinstance(seating_adapter._engine(), EnginePlanner)
 
 
 def test_table_sizes():
@@ -163,11 +154,10 @@ def test_bad_requests_are_refused():
         plan_round(ask([1, 2]))
 
 
-def test_the_fallback_seats_standings_neighbours_and_is_reproducible():
-    fallback = FallbackPlanner()
-    plan = fallback.plan(ask([5, 3, 9, 1, 7, 2, 8], "standings"), lambda percent: None)
+def test_standings_seats_neighbours_and_a_plan_is_reproducible():
+    plan = plan_round(ask([5, 3, 9, 1, 7, 2, 8], "standings"))
     assert [set(t.players) for t in plan.tables] == [{5, 3, 9}, {1, 7, 2}]
     seen = []
-    first = fallback.plan(ask(range(1, 10), "random", seed=3), seen.append)
-    assert fallback.plan(ask(range(1, 10), "random", seed=3), seen.append) == first
-    assert seen[-1] == 100  # progress reported up to the end
+    first = plan_round(ask(range(1, 10), "random", seed=3), seen.append)
+    assert plan_round(ask(range(1, 10), "random", seed=3)) == first
+    assert seen and seen == sorted(seen)  # progress only goes forward

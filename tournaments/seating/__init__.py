@@ -8,7 +8,7 @@ Plain typed Python (no Django). From the command line::
 From Python::
 
     plan(players, rounds, table_size=k | sizes=[...], byes=None, history=(),
-         method="new_opponents" | "by_standings" | "random", standings=None,
+         method="new_opponents" | "standings" | "random", standings=None,
          seed=0, time_limit=5.0) -> Plan
     next_round(players, history, ..., lookahead=1) -> Plan     # one more round
 
@@ -17,7 +17,8 @@ From Python::
 first listed dealing first), ``byes``, ``repeats`` and ``max_meetings`` over the whole event,
 ``source`` (the construction and/or search used), ``optimal`` and ``timed_out``. Bad input
 raises ``SeatingError`` (``field``, ``message``). ``best_design(v, k)`` gives the known
-zero-repeat schedules; ``balanced_sizes`` mixed table sizes for prediction whist.
+zero-repeat schedules; ``round_sizes`` a round's tables and byes (``balanced_sizes`` the
+mixed table sizes for prediction whist).
 
 How: a resolvable design (affine planes, transversal designs, Kirkman and nearly Kirkman
 triple systems, resolvable (v, 4, 1) designs, the 8-4-10 social golfer solution, round
@@ -34,6 +35,7 @@ from tournaments.seating.core import (
     meeting_counts,
     next_round,
     plan,
+    round_sizes,
 )
 from tournaments.seating.designs import Design, best_design
 from tournaments.seating.errors import SeatingError
@@ -51,5 +53,6 @@ __all__ = [
     "meeting_counts",
     "next_round",
     "plan",
+    "round_sizes",
     "seat_counts",
 ]

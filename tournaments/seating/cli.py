@@ -57,7 +57,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"{' | '.join(METHODS)} (default new_opponents)",
     )
     parser.add_argument(
-        "--standings", metavar="IDS", help="by_standings: player numbers best first, e.g. 3,0,2,1"
+        "--standings", metavar="IDS", help="standings: player numbers best first, e.g. 3,0,2,1"
     )
     parser.add_argument(
         "--history",

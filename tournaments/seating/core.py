@@ -14,8 +14,10 @@ from tournaments.seating.errors import SeatingError
 from tournaments.seating.search import PLACE, Tabu, greedy_round, pair_weights
 from tournaments.seating.seats import order_seats
 
-Method = Literal["new_opponents", "by_standings", "random"]
-METHODS: tuple[str, ...] = get_args(Method)
+Method = Literal["new_opponents", "standings", "random", "by_standings"]
+#: the methods by their names; "by_standings" is another name for "standings"
+METHODS: tuple[str, ...] = get_args(Method)[:3]
+ALIASES = {"by_standings": "standings"}
 Rounds = Sequence[Sequence[Sequence[int]]]
 
 MAX_PLAYERS = 1000
@@ -73,10 +75,16 @@ def evaluate(rounds: Rounds) -> tuple[int, int]:
 
 
 def balanced_sizes(players: int, preferred: int, smallest: int = 3, largest: int = 6) -> list[int]:
-    """Table sizes seating all ``players``, as close to ``preferred`` as possible and between
-    ``smallest`` and ``largest``: the number of tables whose average size is nearest
-    ``preferred``, sizes differing by at most one (e.g. prediction whist, 26 players,
-    preferred 4 -> 4, 4, 4, 4, 4, 3, 3). Raises SeatingError when no such tables exist."""
+    """Table sizes seating all ``players``, between ``smallest`` and ``largest``: the number
+    of tables whose average size is nearest ``preferred``, sizes differing by at most one
+    (e.g. prediction whist, 26 players, preferred 4 -> 4, 4, 4, 4, 4, 3, 3; 14 -> 4, 4, 3, 3).
+
+    Why: a round lasts as long as its slowest table and a larger table takes longer a deal,
+    while a table smaller than preferred makes a weaker game. Sizes within one of each other
+    keep the tables' lengths close; the average nearest ``preferred`` weighs a table too many
+    (short tables) against one too few (long tables, everyone waiting on them) by how far
+    each is from the size the director asked for. Raises SeatingError when no such tables
+    exist."""
     if not smallest <= preferred <= largest:
         raise SeatingError("table_size", f"{preferred} is not between {smallest} and {largest}")
     best: tuple[float, int] | None = None
@@ -95,6 +103,25 @@ def balanced_sizes(players: int, preferred: int, smallest: int = 3, largest: int
     tables = best[1]
     low, extra = divmod(players, tables)
     return [low + 1] * extra + [low] * (tables - extra)
+
+
+def round_sizes(
+    players: int, preferred: int, smallest: int, largest: int, mixed: bool
+) -> tuple[list[int], int]:
+    """A round's table sizes (largest first) for ``players`` and how many sit out, for a
+    game seating ``smallest`` to ``largest`` at a table. Not ``mixed`` (or one size only):
+    tables of ``preferred`` and the rest sit out. ``mixed``: everyone plays, at
+    ``balanced_sizes``. Raises SeatingError when the round cannot be seated."""
+    if not smallest <= preferred <= largest:
+        raise SeatingError("table_size", f"tables of {preferred} are not allowed for this game")
+    if mixed and smallest < largest:
+        if players < smallest:
+            raise SeatingError("players", f"{players} players; a table needs {smallest}")
+        return balanced_sizes(players, preferred, smallest, largest), 0
+    if players < preferred:
+        raise SeatingError("players", f"{players} players; a table needs {preferred}")
+    tables, byes = divmod(players, preferred)
+    return [preferred] * tables, byes
 
 
 # --------------------------------------------------------------------------- validation
@@ -238,8 +265,9 @@ def _spec(
     if not 1 <= rounds <= MAX_ROUNDS:
         raise SeatingError("rounds", f"must be from 1 to {MAX_ROUNDS}, not {rounds}")
     table_sizes, bye_count = _table_sizes(len(ids), table_size, sizes, byes)
-    if method not in METHODS:
+    if method not in METHODS and method not in ALIASES:
         raise SeatingError("method", f"must be one of {', '.join(METHODS)}, not {method!r}")
+    method = ALIASES.get(method, method)
     seed = _whole(seed, "seed")
     if isinstance(time_limit, bool) or not isinstance(time_limit, int | float):
         raise SeatingError("time_limit", f"must be a number of seconds, not {time_limit!r}")
@@ -250,7 +278,7 @@ def _spec(
     index = {p: i for i, p in enumerate(ids)}
     internal, raw = _history(history, index)
     rank: list[int] | None = None
-    if method == "by_standings":
+    if method == "standings":
         rank = _ranks(ids, standings)
     elif standings is not None:
         _ranks(ids, standings)  # still validated
@@ -312,9 +340,9 @@ def plan(
     * ``"new_opponents"``: as few repeated meetings as possible over the whole event
       (history included), spread so that no pair meets far more often than others; uses a
       resolvable design when one fits, then tabu search;
-    * ``"by_standings"``: Swiss style: tables of players with similar standing
-      (``standings``: ids best first, or a mapping id -> score, higher is better), top table
-      first, moving players as little as possible to avoid repeats;
+    * ``"standings"`` (also ``"by_standings"``): Swiss style: tables of players with similar
+      standing (``standings``: ids best first, or a mapping id -> score, higher is better),
+      top table first, moving players as little as possible to avoid repeats;
     * ``"random"``: tables drawn at random.
 
     Byes rotate: each round those who have sat out least sit out (ties in a seeded order; by
