@@ -5,3 +5,11 @@ class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "tournaments"
     verbose_name = "Tournaments"
+
+    def ready(self) -> None:
+        from scorekeeper import revoked_links
+
+        from .revoked_links import explain_closed_round
+
+        # A guest opening a table link of a closed round is told so (the core asks).
+        revoked_links.register(explain_closed_round)
