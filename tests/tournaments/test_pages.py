@@ -125,12 +125,13 @@ def test_the_director_runs_a_round_through_the_pages(event: Event) -> None:
     assert "Close round 1" in text(page) and 'data-state="not_started"' in text(page)
 
     page = director.post(url("tournament-close", t, 1), follow=True)
-    assert "Table(s) 1, 2 have not confirmed" in text(page)
+    assert "Round 1 is not closed: tables 1 and 2 have not confirmed" in text(page)
+    assert "Close round 1 now (finishes unconfirmed tables at their totals)" in text(page)
     with event.capture(execute=True):
         page = director.post(url("tournament-close", t, 1), {"force": "1"}, follow=True)
     round.refresh_from_db()
     assert round.status == RoundStatus.CLOSED
-    assert "Seat round 2" in text(page)
+    assert "Round 1 is closed." in text(page) and "Seat round 2" in text(page)
     standings = text(director.get(url("tournament-standings", t)))
     assert ann.name in standings and "No round has been closed" not in standings
 

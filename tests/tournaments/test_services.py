@@ -268,7 +268,8 @@ def test_swap_before_publishing_flags_a_repeated_meeting(event):
     pairs = {c.names for c in found}
     assert ("Ann", "Bob") in pairs  # they met in round 1: allowed, but flagged
     (flag,) = [c for c in found if c.names == ("Ann", "Bob")]
-    assert flag.table == 1 and flag.message == "Ann and Bob already met once (table 1)"
+    assert flag.table == 1 and flag.message == "Ann and Bob already met at table 1 of round 1"
+    assert flag.met_at == ((1, 1),)
     with pytest.raises(NotAllowed):
         services.round_swap(
             actor=member(event.club), round=round2, first=by_name["Ann"], second=by_name["Cy"]
