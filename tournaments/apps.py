@@ -7,11 +7,15 @@ class TournamentsConfig(AppConfig):
     verbose_name = "Tournaments"
 
     def ready(self) -> None:
+        from scorekeeper import revoked_links
         from scorekeeper.management import demo
         from scorekeeper.pages import panels
 
         from .demo import seed_tournament
         from .pages.views import confirm_panel
+        from .revoked_links import explain_closed_round
 
         panels.register(confirm_panel)
         demo.register_extra(seed_tournament)
+        # A guest opening a table link of a closed round is told so (the core asks).
+        revoked_links.register(explain_closed_round)

@@ -145,7 +145,13 @@ class Registration(models.Model):
         max_length=10, choices=RegistrationStatus.choices, default=RegistrationStatus.ACTIVE
     )
     checked_in_round = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="The round the player is checked in for."
+        null=True,
+        blank=True,
+        help_text="The round from which the player is checked in: they stay present for "
+        "later rounds until they check out (null: not checked in).",
+    )
+    checked_out_round = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The round from which the player checked out."
     )
     late = models.BooleanField(default=False, help_text="Registered after round 1 was seated.")
     registered_at = models.DateTimeField(auto_now_add=True)
@@ -166,10 +172,23 @@ class Registration(models.Model):
                 condition=Q(checked_in_round__isnull=True) | Q(checked_in_round__gte=1),
                 name="registration_check_in_round_positive",
             ),
+            models.CheckConstraint(
+                condition=Q(checked_out_round__isnull=True) | Q(checked_out_round__gte=1),
+                name="registration_check_out_round_positive",
+            ),
         ]
 
     def __str__(self) -> str:
         return f"{self.player_id} in {self.tournament_id}"
+
+    def present_for(self, number: int) -> bool:
+        """Checked in for round ``number``: active, and checked in from that round or an
+        earlier one (a check-in carries over to later rounds until the player checks out)."""
+        return (
+            self.status == RegistrationStatus.ACTIVE
+            and self.checked_in_round is not None
+            and self.checked_in_round <= number
+        )
 
 
 class RoundStatus(models.TextChoices):

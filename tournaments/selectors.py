@@ -87,9 +87,27 @@ def registrations(tournament: Tournament) -> QuerySet[Registration]:
 
 
 def checked_in(tournament: Tournament, number: int) -> QuerySet[Registration]:
+    """Who is present for round ``number``: checked in from it or an earlier round, and
+    not checked out since (see :meth:`Registration.present_for`)."""
     return tournament.registrations.filter(
-        status=RegistrationStatus.ACTIVE, checked_in_round=number
+        status=RegistrationStatus.ACTIVE, checked_in_round__lte=number
     ).select_related("player")
+
+
+def roster_for_registration(
+    tournament: Tournament, query: str = ""
+) -> list[tuple[Player, Registration | None]]:
+    """The club's active roster (names containing ``query``), each player with their
+    registration in the tournament if any, by name."""
+    found = {r.player_id: r for r in tournament.registrations.all()}
+    players = Player.objects.filter(club_id=tournament.club_id, active=True).order_by("name")
+    needle = query.strip().casefold()
+    return [(p, found.get(p.pk)) for p in players if needle in p.name.casefold()]
+
+
+def unregistered_roster(tournament: Tournament, query: str = "") -> list[Player]:
+    """Active roster players (names containing ``query``) never registered in it."""
+    return [p for p, r in roster_for_registration(tournament, query) if r is None]
 
 
 def points_rule(tournament: Tournament) -> Rule:
@@ -195,8 +213,9 @@ class SeatingConflict:
     players: tuple[int, ...]
     names: tuple[str, ...]
     times: int
-    table: int | None  # the table's number
+    table: int | None  # the table's number in this round
     message: str
+    met_at: tuple[tuple[int, int], ...] = ()  # (round, table) where the pair met before
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -204,8 +223,36 @@ class SeatingConflict:
             "players": list(self.players),
             "table": self.table,
             "times": self.times,
+            "met_at": [{"round": r, "table": t} for r, t in self.met_at],
             "message": self.message,
         }
+
+
+def _meetings(round: Round) -> dict[frozenset[int], list[tuple[int, int]]]:
+    """Each pair seated together before ``round``: where, as (round, table) numbers."""
+    at: dict[tuple[int, int], list[int]] = {}
+    places = (
+        RoundPlayer.objects.filter(
+            round__tournament_id=round.tournament_id,
+            round__number__lt=round.number,
+            table__isnull=False,
+        )
+        .exclude(round__status=RoundStatus.SEATING)
+        .values_list("round__number", "table__number", "player_id")
+    )
+    for number, table, player in places:
+        at.setdefault((number, table), []).append(player)
+    met: dict[frozenset[int], list[tuple[int, int]]] = {}
+    for where, players in sorted(at.items()):
+        for i, a in enumerate(players):
+            for b in players[i + 1 :]:
+                met.setdefault(frozenset((a, b)), []).append(where)
+    return met
+
+
+def _places_text(where: Sequence[tuple[int, int]]) -> str:
+    parts = [f"table {t} of round {r}" for r, t in where]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def round_conflicts(round: Round) -> list[SeatingConflict]:
@@ -223,16 +270,25 @@ def round_conflicts(round: Round) -> list[SeatingConflict]:
     byes = [p.player_id for p in places if p.table_id is None]
     history = seating_history(round.tournament, round.number)
     found = seating_adapter.find_conflicts(history, seated, byes)
+    meetings = _meetings(round) if any(i.kind == "met_before" for i in found) else {}
     result = []
     for item in found:
         who = tuple(names.get(p, str(p)) for p in item.players)
         table = None if item.table is None else numbers[item.table]
         times = "once" if item.times == 1 else f"{item.times} times"
+        met_at: tuple[tuple[int, int], ...] = ()
         if item.kind == "met_before":
-            message = f"{who[0]} and {who[1]} already met {times} (table {table})"
+            met_at = tuple(meetings.get(frozenset(item.players), ()))
+            if met_at:
+                where = _places_text(met_at)
+                message = f"{who[0]} and {who[1]} already met at {where}"
+            else:  # pragma: no cover - the history and the seats agree
+                message = f"{who[0]} and {who[1]} already met {times}"
         else:
             message = f"{who[0]} already sat out {times}, before everyone else has"
-        result.append(SeatingConflict(item.kind, item.players, who, item.times, table, message))
+        result.append(
+            SeatingConflict(item.kind, item.players, who, item.times, table, message, met_at)
+        )
     return result
 
 

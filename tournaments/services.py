@@ -159,6 +159,8 @@ def tournament_create(
         raise InvalidInput(
             f"round_kind is one of {', '.join(RoundKind.values)}", field="round_kind"
         )
+    if round_kind != RoundKind.TIME:
+        grace_minutes = 10  # only timed rounds have one: ignored
     if not 0 <= grace_minutes <= 120:
         raise InvalidInput("grace_minutes is from 0 to 120", field="grace_minutes")
     size = table_size or game.table_size
@@ -197,6 +199,10 @@ def tournament_create(
         raise InvalidInput(
             f"seating_method is one of {', '.join(SeatingMethod.values)}", field="seating_method"
         )
+    if points_system != PointsSystem.PLACING:
+        placing_points = None  # only the placing system reads them: ignored
+    if bye_score != ByeScore.FIXED:
+        bye_points = 0  # only a fixed bye score reads it: ignored
     placing = list(placing_points) if placing_points is not None else list(points.DEFAULT_PLACING)
     breaks = list(tie_breaks) if tie_breaks is not None else list(points.TIE_BREAKS)
     try:
@@ -256,7 +262,7 @@ def register(
     check_in: bool = False,
 ) -> list[Registration]:
     """Register roster players (a late arrival too: between rounds). With ``check_in``
-    they are checked in for the next round at once. A withdrawn player comes back."""
+    they are checked in from the next round at once. A withdrawn player comes back."""
     tournament = _locked(tournament)
     _require_director(actor, tournament.club)
     _open(tournament)
@@ -277,7 +283,7 @@ def register(
             registration.withdrawn_at = None
             registration.withdrawn_after_round = None
         if check_in:
-            registration.checked_in_round = number
+            _mark_present(registration, number)
         registration.save()
         result.append(registration)
     return result
@@ -309,6 +315,13 @@ def _registrations(tournament: Tournament, players: Sequence[Player]) -> list[Re
     return [found[player.pk] for player in players]
 
 
+def _mark_present(registration: Registration, number: int) -> None:
+    """Present from round ``number`` on (one already present stays as they are)."""
+    if not registration.present_for(number):
+        registration.checked_in_round = number
+    registration.checked_out_round = None
+
+
 @transaction.atomic
 def check_in(
     *,
@@ -317,7 +330,8 @@ def check_in(
     players: Sequence[Player] = (),
     everyone: bool = False,
 ) -> list[Registration]:
-    """Check players in for the next round (``everyone``: every active registration)."""
+    """Check players in from the next round on (``everyone``: every active registration).
+    A check-in carries over: they stay checked in for later rounds until they check out."""
     tournament = _locked(tournament)
     _require_director(actor, tournament.club)
     _open(tournament)
@@ -338,8 +352,32 @@ def check_in(
                 f"{registration.player.name} has withdrawn; register them again",
                 field="players",
             )
-        registration.checked_in_round = number
-    Registration.objects.bulk_update(registrations, ["checked_in_round"])
+        _mark_present(registration, number)
+    Registration.objects.bulk_update(registrations, ["checked_in_round", "checked_out_round"])
+    return registrations
+
+
+@transaction.atomic
+def check_out(
+    *, actor: Actor, tournament: Tournament, players: Sequence[Player]
+) -> list[Registration]:
+    """Players leave from the next round on (the round being seated, or else the one
+    after the last): they are no longer seated until checked in again. Unlike a
+    withdrawal they stay in the tournament. A round already seated keeps its seats."""
+    tournament = _locked(tournament)
+    _require_director(actor, tournament.club)
+    _open(tournament)
+    number = selectors.check_in_round(tournament)
+    if number > tournament.rounds_planned:
+        raise Conflict(f"all {tournament.rounds_planned} rounds are seated")
+    registrations = _registrations(tournament, players)
+    for registration in registrations:
+        if registration.status == RegistrationStatus.WITHDRAWN:
+            raise InvalidInput(f"{registration.player.name} has withdrawn", field="players")
+        if registration.checked_in_round is not None:
+            registration.checked_out_round = number
+        registration.checked_in_round = None
+    Registration.objects.bulk_update(registrations, ["checked_in_round", "checked_out_round"])
     return registrations
 
 
@@ -372,6 +410,7 @@ def withdraw(
         registration.withdrawn_at = now
         registration.withdrawn_after_round = last.number if last else 0
         registration.checked_in_round = None
+        registration.checked_out_round = None
         registration.save()
     _enqueue("recompute_standings", tournament.pk)
     return registrations
@@ -838,6 +877,14 @@ def _close(tournament: Tournament, round: Round, reason: str, by: User | None) -
     _enqueue("recompute_standings", tournament.pk)
 
 
+def unconfirmed_text(numbers: Sequence[int]) -> str:
+    """As "table 2 has not confirmed" or "tables 1 and 3 have not confirmed"."""
+    listed = [str(n) for n in numbers]
+    if len(listed) == 1:
+        return f"table {listed[0]} has not confirmed"
+    return f"tables {', '.join(listed[:-1])} and {listed[-1]} have not confirmed"
+
+
 @transaction.atomic
 def round_close(*, actor: Actor, round: Round, force: bool = False) -> Round:
     """The director closes the round. Tables that have not confirmed are refused unless
@@ -846,6 +893,8 @@ def round_close(*, actor: Actor, round: Round, force: bool = False) -> Round:
     tournament = _locked(round.tournament_id)
     _require_director(actor, tournament.club)
     round = Round.objects.select_for_update().get(pk=round.pk)
+    if round.status == RoundStatus.CLOSED:
+        raise Conflict(f"round {round.number} is closed already")
     if round.status != RoundStatus.PLAYING:
         state = round.get_status_display().lower()
         raise Conflict(f"round {round.number} cannot be closed: it is {state}")
@@ -855,10 +904,9 @@ def round_close(*, actor: Actor, round: Round, force: bool = False) -> Round:
         .values_list("number", flat=True)
     )
     if open_tables and not force:
-        listed = ", ".join(str(n) for n in open_tables)
         raise Conflict(
-            f"table(s) {listed} have not confirmed; close with force to finish them "
-            "at their current totals",
+            f"round {round.number} is not closed: {unconfirmed_text(open_tables)}; close it "
+            "now with force to finish unconfirmed tables at their totals",
             details={"unconfirmed": open_tables},
         )
     _close(tournament, round, CloseReason.DIRECTOR, _user(actor))

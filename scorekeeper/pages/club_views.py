@@ -24,7 +24,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
 from rules_engine import GAMES
-from scorekeeper import access, selectors, services
+from scorekeeper import access, revoked_links, selectors, services
 from scorekeeper.errors import NotFound, ServiceError
 from scorekeeper.models import Club, Game, GameStatus, Player, TableLink
 
@@ -331,7 +331,11 @@ def table_link_enter(request: HttpRequest, token: str) -> HttpResponse:
     """Someone at the table scanned the code: no account needed, this game only."""
     guest = selectors.table_guest(token)
     if guest is None:
-        return render(request, "pages/club/link_gone.html", status=404)
+        revoked = TableLink.objects.filter(token=token, revoked_at__isnull=False).first()
+        explanation = revoked_links.explain(request, revoked) if revoked is not None else None
+        return render(
+            request, "pages/club/link_gone.html", {"explanation": explanation}, status=404
+        )
     game = get_object_or_404(Game.objects.select_related("club"), pk=guest.game_id)
     if request.method == "POST":
         remember_table_link(request, game.pk, token, request.POST.get("name", ""))

@@ -141,6 +141,13 @@ ENDPOINTS = [
         body=lambda s: {"players": _ids(s, "Gus")},
     ),
     Endpoint(
+        "check_out",
+        "post",
+        T + "registrations/check-out/",
+        (401, 404, 403, 200),
+        body=lambda s: {"players": _ids(s, "Ann")},
+    ),
+    Endpoint(
         "withdraw",
         "post",
         T + "registrations/withdraw/",
@@ -351,7 +358,48 @@ def test_a_round_through_the_api(scene: Scene) -> None:
     detail = director.get(base).json()
     assert detail["status"] == "running" and detail["check_in_round"] == 2
     registrations = director.get(base + "registrations/").json()
-    assert not any(r["checked_in"] for r in registrations)  # check in again for round 2
+    # A check-in carries over: the six who played round 1 are still checked in for round 2
+    # (Gus registered without checking in).
+    present = {r["name"] for r in registrations if r["checked_in"]}
+    assert present == {"Ann", "Bob", "Cy", "Dee", "Eve", "Fay"}
+    # Fay leaves: she checks out (and stays registered); Gus checks in.
+    out = director.post(
+        base + "registrations/check-out/", {"players": [scene.players["Fay"].pk]}, format="json"
+    )
+    assert out.status_code == 200
+    fay = next(r for r in out.json() if r["name"] == "Fay")
+    assert (fay["status"], fay["checked_in"], fay["checked_out_round"]) == ("active", False, 2)
+    director.post(
+        base + "registrations/check-in/", {"players": [scene.players["Gus"].pk]}, format="json"
+    )
+    with scene.capture(execute=True):
+        asked = director.post(base + "rounds/", {}, format="json")
+    assert asked.status_code == 202 and asked.json()["number"] == 2
+    assert director.get(base + "rounds/2/").json()["seating_status"] == "done"
+    seated = {
+        seat["name"]
+        for table in director.get(base + "rounds/2/tables/").json()
+        for seat in table["seats"]
+    }
+    assert seated == {"Ann", "Bob", "Cy", "Dee", "Eve", "Gus"}
+
+
+def test_register_everyone_on_the_roster_through_the_api(scene: Scene) -> None:
+    director = scene.client("director")
+    t = scene.tournament
+    extra = PlayerFactory(club=t.club, name="Hal")
+    PlayerFactory(club=t.club, name="Old", active=False)
+    response = director.post(
+        f"/api/v1/tournaments/{t.pk}/registrations/",
+        {"everyone": True, "check_in": True},
+        format="json",
+    )
+    assert response.status_code == 200
+    names = {r["name"]: r for r in response.json()}
+    assert set(names) == {"Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"}
+    assert names[extra.name]["late"] and names[extra.name]["checked_in_round"] == 2
+    bad = director.post(f"/api/v1/tournaments/{t.pk}/registrations/", {}, format="json")
+    assert bad.status_code == 400 and error_of(bad)["field"] == "players"
 
 
 def test_a_confirmed_table_is_locked_in_the_api_until_the_director_reopens_it(

@@ -125,12 +125,13 @@ def test_the_director_runs_a_round_through_the_pages(event: Event) -> None:
     assert "Close round 1" in text(page) and 'data-state="not_started"' in text(page)
 
     page = director.post(url("tournament-close", t, 1), follow=True)
-    assert "Table(s) 1, 2 have not confirmed" in text(page)
+    assert "Round 1 is not closed: tables 1 and 2 have not confirmed" in text(page)
+    assert "Close round 1 now (finishes unconfirmed tables at their totals)" in text(page)
     with event.capture(execute=True):
         page = director.post(url("tournament-close", t, 1), {"force": "1"}, follow=True)
     round.refresh_from_db()
     assert round.status == RoundStatus.CLOSED
-    assert "Seat round 2" in text(page)
+    assert "Round 1 is closed." in text(page) and "Seat round 2" in text(page)
     standings = text(director.get(url("tournament-standings", t)))
     assert ann.name in standings and "No round has been closed" not in standings
 
@@ -346,3 +347,141 @@ def test_the_dashboard_shows_the_clock_of_a_timed_round(event: Event) -> None:
         services.rounds_close_due(now=round.time_called_at + timedelta(seconds=1))
     page = text_of(director.get(url("tournament", t)))
     assert f"Time called at {round.time_called_at:%H:%M}: finish the deal in progress" in page
+
+
+def test_register_everyone_listed_from_the_roster(event: Event) -> None:
+    from tests.factories import PlayerFactory
+
+    t = event.tournament()
+    director = client_for(event.director)
+    ann, bob = event.players[:2]
+    services.register(actor=event.director, tournament=t, players=[ann])
+    PlayerFactory(club=event.club, name="Annabel")
+    PlayerFactory(club=event.club, name="Retired", active=False)
+    response = director.get(url("tournament", t))
+    assert "Ann registered" in text_of(response)  # shown as such, without a box to tick
+    roster_box = 'name="players" value="{}" data-unregistered'
+    assert roster_box.format(bob.pk) in text(response)
+    assert roster_box.format(ann.pk) not in text(response)
+    assert "Register everyone listed" in text_of(response)
+    assert "data-listed-count>9<" in text(response)  # Bob to Ida, and Annabel
+    # The filter works without JavaScript (a GET), and "everyone listed" follows it.
+    filtered = director.get(url("tournament", t), {"roster": "ann"})
+    assert "data-listed-count>1<" in text(filtered)
+    assert 'value="ann"' in text(filtered)
+    page = director.post(
+        url("tournament-register", t), {"everyone": "1", "q": "ann", "check_in": "on"}, follow=True
+    )
+    assert "Registered and checked in (1): Annabel." in text_of(page)
+    names = set(Registration.objects.filter(tournament=t).values_list("player__name", flat=True))
+    assert names == {"Ann", "Annabel"}
+    with event.capture(execute=True):
+        page = director.post(url("tournament-register", t), {"everyone": "1"}, follow=True)
+    assert Registration.objects.filter(tournament=t).count() == 10  # not the inactive one
+    assert not Registration.objects.filter(tournament=t, player__name="Retired").exists()
+    assert Registration.objects.get(tournament=t, player=bob).checked_in_round is None
+    again = director.post(url("tournament-register", t), {"everyone": "1"}, follow=True)
+    assert "Everyone listed is registered already." in text_of(again)
+    member_page = client_for(member(event.club, Role.MEMBER))
+    assert member_page.post(url("tournament-register", t), {"everyone": "1"}).status_code == 403
+
+
+def test_check_in_carries_over_and_players_check_out_on_the_dashboard(event: Event) -> None:
+    t, round = running(event, 7)
+    gus = event.players[6]
+    director = client_for(event.director)
+    page = director.post(url("tournament-check-out", t), {"players": [gus.pk]}, follow=True)
+    assert f"Checked out from round 2: {gus.name}." in text_of(page)
+    with event.capture(execute=True):
+        services.round_close(actor=event.director, round=round, force=True)
+    page = text_of(director.get(url("tournament", t)))
+    assert "6 players checked in for round 2" in page  # nobody checked in again
+    assert "(7 registered, 6 checked in for round 2)" in page
+    assert "Checked out" in page and "Check out the chosen" in page
+    page = director.post(url("tournament-check-in", t), {"players": [gus.pk]}, follow=True)
+    assert "7 players checked in for round 2" in text_of(page)
+    assert "stay checked in for later rounds until they check out" in text_of(page)
+
+
+def test_the_new_tournament_form_says_when_each_field_applies(event: Event) -> None:
+    director = client_for(event.director)
+    new = reverse("tournament-new", args=[event.club.slug, "widow_whist"])
+    page = text(director.get(new))
+    assert 'data-applies-when="round_kind=deals"' in page
+    assert page.count('data-applies-when="round_kind=time"') == 2  # minutes and grace
+    assert 'data-applies-when="points_system=placing"' in page
+    assert 'data-applies-when="bye_score=fixed"' in page
+    assert 'data-applies-when="round_kind=game,time"' in page  # widow whist's finish option
+    assert "Only for timed rounds." in page and "Only for rounds of a number of deals." in page
+    assert "mixed_sizes" not in page  # widow whist has one table size
+    assert 'name="mixed_sizes"' in text(
+        director.get(reverse("tournament-new", args=[event.club.slug, "prediction_whist"]))
+    )
+    # Fields that do not apply are ignored, even when wrong.
+    response = director.post(
+        new,
+        {
+            "name": "Ignored bits",
+            "rounds": "2",
+            "round_kind": "deals",
+            "round_deals": "4",
+            "round_minutes": "soon",
+            "grace_minutes": "-5",
+            "seating_method": "new_opponents",
+            "points_system": "opponents",
+            "placing_points": "3, one, 0",
+            "table_size": "3",
+            "bye_score": "average",
+            "bye_points": "lots",
+            **option_data("widow_whist"),
+            "opt-finish": "target",
+            "opt-finish-target": "",  # the finish option does not apply to rounds of deals
+        },
+    )
+    assert response.status_code == 302, text_of(response)
+    t = Tournament.objects.get(name="Ignored bits")
+    assert (t.round_deals, t.round_minutes, t.grace_minutes) == (4, None, 10)
+    assert t.options["finish"] == {"deals": 4} and float(t.bye_points) == 0
+    # Where they apply, they are checked.
+    response = director.post(
+        new,
+        {
+            "name": "Timed",
+            "rounds": "2",
+            "round_kind": "time",
+            "round_minutes": "soon",
+            "seating_method": "new_opponents",
+            "points_system": "opponents",
+            "table_size": "3",
+            **option_data("widow_whist"),
+        },
+    )
+    assert response.status_code == 200 and not Tournament.objects.filter(name="Timed").exists()
+
+
+def test_a_guest_opening_a_closed_rounds_table_link_is_told_so(event: Event) -> None:
+    from scorekeeper.selectors import active_table_link
+
+    t, round = running(event)
+    table = tables(round)[0]
+    token = active_table_link(table.game).token
+    play(table, [WIN[0]])
+    with event.capture(execute=True):
+        services.round_close(actor=event.director, round=round, force=True)
+    names = [p.name for p in seats(table)]
+    gone = Client().get(reverse("table-enter", args=[token]))
+    page = text_of(gone)
+    assert gone.status_code == 404
+    assert "Round 1 is closed" in page and "mistyped" not in page
+    assert (
+        f"Round 1 of {t.name} is closed; the result of table 1 stands as "
+        f"{names[0]} 4, {names[1]} 0, {names[2]} 0." in page
+    )
+    assert url("tournament-standings", t) not in text(gone)  # results are not public
+    event.club.results_public = True
+    event.club.save()
+    assert url("tournament-standings", t) in text(
+        Client().get(reverse("table-enter", args=[token]))
+    )
+    # A link that never existed still gets the generic page.
+    assert "mistyped" in text_of(Client().get(reverse("table-enter", args=["nope" * 8])))

@@ -20,6 +20,7 @@ EXPECTED = {
     (T + "registrations/", "get"): "tournaments_registrations_list",
     (T + "registrations/", "post"): "tournaments_registrations_create",
     (T + "registrations/check-in/", "post"): "tournaments_check_in",
+    (T + "registrations/check-out/", "post"): "tournaments_check_out",
     (T + "registrations/withdraw/", "post"): "tournaments_withdraw",
     (T + "rounds/", "get"): "tournaments_rounds_list",
     (T + "rounds/", "post"): "tournaments_rounds_create",

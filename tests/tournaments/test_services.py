@@ -268,7 +268,8 @@ def test_swap_before_publishing_flags_a_repeated_meeting(event):
     pairs = {c.names for c in found}
     assert ("Ann", "Bob") in pairs  # they met in round 1: allowed, but flagged
     (flag,) = [c for c in found if c.names == ("Ann", "Bob")]
-    assert flag.table == 1 and flag.message == "Ann and Bob already met once (table 1)"
+    assert flag.table == 1 and flag.message == "Ann and Bob already met at table 1 of round 1"
+    assert flag.met_at == ((1, 1),)
     with pytest.raises(NotAllowed):
         services.round_swap(
             actor=member(event.club), round=round2, first=by_name["Ann"], second=by_name["Cy"]
@@ -594,3 +595,99 @@ def test_a_mail_server_that_is_down_does_not_break_publishing(event, settings):
     assert not round.players.filter(notified_at__isnull=False).exists()
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     assert tasks.notify_round.apply(args=(round.pk,)).get() == 3  # sent once it is back
+
+
+# --- Presence carries over; checking out ---------------------------------------------------
+
+
+def test_a_check_in_carries_over_until_the_player_checks_out(event):
+    t = event.tournament(rounds=3, round_deals=1)
+    ann, bob, cy, dee, eve, fay, gus = event.players[:7]
+    event.enter(t, 7)  # checked in for round 1
+    round1 = event.seat(t)
+    assert round1.players.count() == 7
+    event.publish(round1)
+    # While round 1 is played Gus says he leaves after it: he checks out from round 2.
+    (out,) = services.check_out(actor=event.director, tournament=t, players=[gus])
+    assert (out.checked_in_round, out.checked_out_round, out.status) == (None, 2, "active")
+    with event.capture(execute=True):
+        services.round_close(actor=event.director, round=round1, force=True)
+    # Nobody checks in again: the six others are still present for round 2.
+    assert {r.player_id for r in selectors.checked_in(t, 2)} == {
+        p.pk for p in (ann, bob, cy, dee, eve, fay)
+    }
+    round2 = event.seat(t)
+    assert {p.player_id for p in round2.players.all()} == {
+        p.pk for p in (ann, bob, cy, dee, eve, fay)
+    }
+    # Seated but not published: checking out now counts from round 3 (round 2 keeps him).
+    services.check_out(actor=event.director, tournament=t, players=[fay])
+    assert round2.players.filter(player=fay).exists()
+    assert not Registration.objects.get(tournament=t, player=fay).present_for(3)
+    # Gus comes back: checked in from round 3 on; checking in someone present changes nothing.
+    services.check_in(actor=event.director, tournament=t, players=[gus, ann])
+    gus_row = Registration.objects.get(tournament=t, player=gus)
+    assert (gus_row.checked_in_round, gus_row.checked_out_round) == (3, None)
+    assert Registration.objects.get(tournament=t, player=ann).checked_in_round == 1
+    assert not gus_row.present_for(2) and gus_row.present_for(3)
+    # Withdrawal is separate: it ends the tournament, and a withdrawn player is not checked out.
+    with event.capture(execute=True):
+        services.withdraw(actor=event.director, tournament=t, players=[gus])
+    assert not selectors.checked_in(t, 3).filter(player=gus).exists()
+    with pytest.raises(InvalidInput):
+        services.check_out(actor=event.director, tournament=t, players=[gus])
+    with pytest.raises(NotAllowed):
+        services.check_out(actor=member(event.club), tournament=t, players=[ann])
+    with pytest.raises(InvalidInput):  # not registered
+        services.check_out(actor=event.director, tournament=t, players=[event.players[7]])
+
+
+def test_a_swap_conflict_names_the_table_where_the_pair_met(event):
+    t = event.tournament(rounds=3, round_deals=1)
+    event.enter(t, 6)
+    round1 = event.seat(t)
+    arrange(event, round1, [["Ann", "Bob", "Cy"], ["Dee", "Eve", "Fay"]])
+    event.publish(round1)
+    with event.capture(execute=True):
+        services.round_close(actor=event.director, round=round1, force=True)
+    round2 = event.seat(t)
+    arrange(event, round2, [["Dee", "Cy", "Fay"], ["Ann", "Eve", "Bob"]])
+    messages = {c.names: c for c in selectors.round_conflicts(round2)}
+    # Ann and Bob now sit at table 2, but they met at table 1 of round 1.
+    ann_bob = messages[("Ann", "Bob")]
+    assert ann_bob.message == "Ann and Bob already met at table 1 of round 1"
+    assert (ann_bob.table, ann_bob.met_at) == (2, ((1, 1),))
+    assert messages[("Dee", "Fay")].message == "Dee and Fay already met at table 2 of round 1"
+    assert ann_bob.as_dict()["met_at"] == [{"round": 1, "table": 1}]
+
+
+def test_close_refusals_use_the_words_of_the_close_button(event):
+    t = event.tournament(round_deals=1)
+    event.enter(t, 6)
+    round = event.publish(event.seat(t))
+    with pytest.raises(Conflict) as caught:
+        services.round_close(actor=event.director, round=round)
+    assert caught.value.message.startswith(
+        "round 1 is not closed: tables 1 and 2 have not confirmed; close it now with force"
+    )
+    assert caught.value.details == {"unconfirmed": [1, 2]}
+    with event.capture(execute=True):
+        services.round_close(actor=event.director, round=round, force=True)
+    with pytest.raises(Conflict) as again:
+        services.round_close(actor=event.director, round=round, force=True)
+    assert again.value.message == "round 1 is closed already"
+    assert services.unconfirmed_text([3]) == "table 3 has not confirmed"
+
+
+def test_settings_that_do_not_apply_are_ignored(event):
+    t = event.tournament(
+        name="Plain",
+        placing_points=[-1],  # not the placing system: ignored, not refused
+        bye_points=7,  # byes score the round's average: ignored
+        grace_minutes=500,  # not a timed round: ignored
+        round_minutes=30,
+    )
+    assert [float(v) for v in t.placing_points] == [3, 1, 0]
+    assert (float(t.bye_points), t.grace_minutes, t.round_minutes) == (0, 10, None)
+    with pytest.raises(InvalidInput):  # where they apply they are checked
+        event.tournament(name="Placing", points_system="placing", placing_points=[-1])

@@ -177,12 +177,17 @@ class RegisterInput(serializers.Serializer[Any]):
 
     players = PlayerIdsField(required=False, default=list, max_length=400)
     new_players = NewPlayerInput(many=True, required=False, default=list)
+    everyone = serializers.BooleanField(
+        default=False,
+        help_text="Register everyone on the club's roster (active players) who is not "
+        "registered yet, besides any players named.",
+    )
     check_in = serializers.BooleanField(
-        default=False, help_text="Check them in for the next round too (late arrivals)."
+        default=False, help_text="Check them in from the next round too (late arrivals)."
     )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        if not attrs["players"] and not attrs["new_players"]:
+        if not attrs["players"] and not attrs["new_players"] and not attrs["everyone"]:
             raise serializers.ValidationError({"players": "name at least one player"})
         attrs["players"] = roster_players(self.context["club"], attrs["players"])
         return attrs
@@ -201,6 +206,14 @@ class CheckInInput(serializers.Serializer[Any]):
         return attrs
 
 
+class CheckOutInput(serializers.Serializer[Any]):
+    players = PlayerIdsField(min_length=1, max_length=400)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        attrs["players"] = roster_players(self.context["club"], attrs["players"])
+        return attrs
+
+
 class WithdrawInput(serializers.Serializer[Any]):
     players = PlayerIdsField(min_length=1, max_length=400)
 
@@ -214,7 +227,14 @@ class RegistrationOutput(serializers.Serializer[Any]):
     name = serializers.CharField(source="player.name")
     status = serializers.CharField(help_text=_choices(RegistrationStatus))
     checked_in = serializers.SerializerMethodField()
-    checked_in_round = serializers.IntegerField(allow_null=True)
+    checked_in_round = serializers.IntegerField(
+        allow_null=True,
+        help_text="Checked in from this round on (it carries over to later rounds until "
+        "they check out); null: not checked in.",
+    )
+    checked_out_round = serializers.IntegerField(
+        allow_null=True, help_text="Checked out from this round on."
+    )
     late = serializers.BooleanField()
     registered_at = serializers.DateTimeField()
     withdrawn_after_round = serializers.IntegerField(allow_null=True)
@@ -224,11 +244,7 @@ class RegistrationOutput(serializers.Serializer[Any]):
     )
     def get_checked_in(self, registration: Registration) -> bool:
         number = self.context.get("check_in_round")
-        return (
-            registration.status == RegistrationStatus.ACTIVE
-            and registration.checked_in_round is not None
-            and registration.checked_in_round == number
-        )
+        return number is not None and registration.present_for(number)
 
 
 # --- Rounds and tables -----------------------------------------------------------------------
@@ -284,11 +300,17 @@ class PlaceOutput(serializers.Serializer[Any]):
     points = serializers.FloatField(allow_null=True, help_text="Tournament points, once closed.")
 
 
+class MetAtOutput(serializers.Serializer[Any]):
+    round = serializers.IntegerField()
+    table = serializers.IntegerField()
+
+
 class ConflictOutput(serializers.Serializer[Any]):
     kind = serializers.ChoiceField(choices=["met_before", "second_bye"])
     players = serializers.ListField(child=serializers.IntegerField())
     table = serializers.IntegerField(allow_null=True)
     times = serializers.IntegerField(help_text="Earlier meetings, or earlier byes.")
+    met_at = MetAtOutput(many=True, help_text="Where the pair met before: round and table.")
     message = serializers.CharField()
 
 

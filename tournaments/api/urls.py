@@ -19,6 +19,7 @@ urlpatterns = [
     path(T, views.TournamentDetailView.as_view(), name="tournament-detail"),
     path(T + "registrations/", views.RegistrationsView.as_view(), name="tournament-registrations"),
     path(T + "registrations/check-in/", views.CheckInView.as_view(), name="tournament-check-in"),
+    path(T + "registrations/check-out/", views.CheckOutView.as_view(), name="tournament-check-out"),
     path(T + "registrations/withdraw/", views.WithdrawView.as_view(), name="tournament-withdraw"),
     path(T + "rounds/", views.RoundsView.as_view(), name="tournament-rounds"),
     path(R, views.RoundDetailView.as_view(), name="tournament-round"),

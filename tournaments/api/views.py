@@ -130,6 +130,9 @@ class RegistrationsView(TournamentView):
     @extend_schema(
         operation_id="tournaments_registrations_list",
         summary="Who is registered, withdrawn, checked in for the next round (members)",
+        description="A check-in carries over: checked_in says whether the player is "
+        "present for the round check-ins are for (checked in then or earlier, and not "
+        "checked out since).",
         tags=TAGS,
         responses=responds(200, s.RegistrationOutput(many=True), 401, 404),
     )
@@ -140,7 +143,8 @@ class RegistrationsView(TournamentView):
         operation_id="tournaments_registrations_create",
         summary="Register players: from the roster, or new on the spot (admins, directors)",
         description="Late arrivals too, between rounds: with check_in they are checked in "
-        "for the next round. Answers with every registration.",
+        "from the next round. With everyone, every active roster player not yet registered "
+        "is registered. Answers with every registration.",
         tags=TAGS,
         request=s.RegisterInput,
         responses=responds(200, s.RegistrationOutput(many=True), 400, 401, 403, 404, 409),
@@ -149,12 +153,16 @@ class RegistrationsView(TournamentView):
         tournament = self.tournament(tournament_id)
         data = self.parse(s.RegisterInput, request.data, club=tournament.club)
         actor = actor_of(request)
+        players = list(data["players"])
+        if data["everyone"]:
+            named = {player.pk for player in players}
+            players += [p for p in selectors.unregistered_roster(tournament) if p.pk not in named]
         with transaction.atomic():  # all of them, or none
-            if data["players"]:
+            if players:
                 services.register(
                     actor=actor,
                     tournament=tournament,
-                    players=data["players"],
+                    players=players,
                     check_in=data["check_in"],
                 )
             for new in data["new_players"]:
@@ -169,7 +177,8 @@ class CheckInView(TournamentView):
 
     @extend_schema(
         operation_id="tournaments_check_in",
-        summary="Check players in for the next round (admins, directors)",
+        summary="Check players in from the next round on (admins, directors)",
+        description="They stay checked in for later rounds until they check out.",
         tags=TAGS,
         request=s.CheckInInput,
         responses=responds(200, s.RegistrationOutput(many=True), 400, 401, 403, 404, 409),
@@ -178,6 +187,26 @@ class CheckInView(TournamentView):
         tournament = self.tournament(tournament_id)
         data = self.parse(s.CheckInInput, request.data, club=tournament.club)
         services.check_in(actor=actor_of(request), tournament=tournament, **data)
+        return Response(_registrations_body(tournament))
+
+
+class CheckOutView(TournamentView):
+    action_rules = {"POST": DIRECTS}
+
+    @extend_schema(
+        operation_id="tournaments_check_out",
+        summary="Check players out from the next round on (admins, directors)",
+        description="A check-in carries over to later rounds; a player who leaves checks "
+        "out and is not seated again until checked in. Unlike a withdrawal they stay in "
+        "the tournament.",
+        tags=TAGS,
+        request=s.CheckOutInput,
+        responses=responds(200, s.RegistrationOutput(many=True), 400, 401, 403, 404, 409),
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        tournament = self.tournament(tournament_id)
+        data = self.parse(s.CheckOutInput, request.data, club=tournament.club)
+        services.check_out(actor=actor_of(request), tournament=tournament, **data)
         return Response(_registrations_body(tournament))
 
 

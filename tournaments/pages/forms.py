@@ -16,6 +16,35 @@ from scorekeeper.pages.club_forms import read_options as read_option_controls
 
 from ..models import MAX_ROUNDS, ByeScore, PointsSystem, RoundKind, SeatingMethod
 
+# Fields that apply only to some choices: (the select they depend on, its values, a note
+# shown beside them). Without JavaScript every field shows with its note; with it, the
+# page hides those that do not apply. The server ignores them when they do not apply.
+APPLIES: dict[str, tuple[str, tuple[str, ...], str]] = {
+    "round_deals": ("round_kind", (RoundKind.DEALS,), "Only for rounds of a number of deals."),
+    "round_minutes": ("round_kind", (RoundKind.TIME,), "Only for timed rounds."),
+    "grace_minutes": ("round_kind", (RoundKind.TIME,), "Only for timed rounds."),
+    "placing_points": (
+        "points_system",
+        (PointsSystem.PLACING,),
+        "Only for points by a placing table.",
+    ),
+    "bye_points": ("bye_score", (ByeScore.FIXED,), "Only when a bye scores a fixed amount."),
+}
+# House rules the round replaces: a round of deals ends the game there.
+OPTION_APPLIES: dict[str, tuple[str, tuple[str, ...], str]] = {
+    "finish": (
+        "round_kind",
+        (RoundKind.GAME, RoundKind.TIME),
+        "Only for rounds of a whole game or of a time limit (a round of deals ends the "
+        "game after its deals).",
+    ),
+}
+
+
+def applies_when(rule: tuple[str, tuple[str, ...], str]) -> str:
+    """The rule as the script reads it: "round_kind=deals" or "round_kind=game,time"."""
+    return f"{rule[0]}={','.join(str(v) for v in rule[1])}"
+
 
 class TournamentForm(forms.Form):
     """A new tournament: its rounds, seating, scoring, and the game's house rules (the
@@ -23,15 +52,21 @@ class TournamentForm(forms.Form):
 
     name = forms.CharField(max_length=120)
     rounds = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS, initial=3)
-    round_kind = forms.ChoiceField(choices=RoundKind.choices, initial=RoundKind.DEALS)
-    round_deals = forms.IntegerField(min_value=1, max_value=500, required=False, initial=6)
-    round_minutes = forms.IntegerField(min_value=1, max_value=600, required=False)
+    round_kind = forms.ChoiceField(
+        choices=RoundKind.choices, initial=RoundKind.DEALS, label="A round is"
+    )
+    round_deals = forms.IntegerField(
+        min_value=1, max_value=500, required=False, initial=6, label="Deals in a round"
+    )
+    round_minutes = forms.IntegerField(
+        min_value=1, max_value=600, required=False, label="Minutes in a round"
+    )
     grace_minutes = forms.IntegerField(
         min_value=0,
         max_value=120,
         initial=10,
         required=False,
-        label="Minutes to finish the deal in progress (timed rounds)",
+        label="Minutes to finish the deal in progress",
     )
     seating_method = forms.ChoiceField(
         choices=SeatingMethod.choices, initial=SeatingMethod.NEW_OPPONENTS
@@ -44,7 +79,7 @@ class TournamentForm(forms.Form):
     placing_points = forms.CharField(
         required=False,
         initial="3, 1, 0",
-        label="Placing points, first place first (placing table only)",
+        label="Placing points, first place first",
     )
     bye_score = forms.ChoiceField(
         choices=ByeScore.choices, initial=ByeScore.AVERAGE, required=False, label="A bye scores"
@@ -81,10 +116,45 @@ class TournamentForm(forms.Form):
                 "placing points are numbers separated by commas, e.g. 3, 1, 0"
             ) from None
 
+    def chosen(self, name: str) -> str:
+        """A select's value as posted (or its initial value)."""
+        if self.is_bound and name in self.data:
+            return str(self.data.get(name))
+        return str(self.fields[name].initial)
+
+    def applies(self, name: str) -> bool:
+        rule = APPLIES.get(name) or OPTION_APPLIES.get(name)
+        return rule is None or self.chosen(rule[0]) in rule[1]
+
+    def clean(self) -> dict[str, Any]:
+        """Fields that do not apply to the choices made are ignored, errors and all."""
+        cleaned = super().clean() or {}
+        for name in APPLIES:
+            if not self.applies(name):
+                self.errors.pop(name, None)
+                cleaned[name] = None
+        return cleaned
+
     def read_options(self) -> dict[str, Any] | None:
-        options = read_option_controls(self.controls)
+        controls = [c for c in self.controls if self.applies(c.name)]
+        options = read_option_controls(controls)
         self.option_errors = options is None
         return options
+
+    def option_rows(self) -> list[tuple[OptionControl, str, str]]:
+        """Each house-rule control with when it applies (and its note), for the page."""
+        rows = []
+        for control in self.controls:
+            rule = OPTION_APPLIES.get(control.name)
+            rows.append((control, applies_when(rule) if rule else "", rule[2] if rule else ""))
+        return rows
+
+    def field_rows(self, *names: str) -> list[tuple[forms.BoundField, str, str]]:
+        rows = []
+        for name in names:
+            rule = APPLIES.get(name)
+            rows.append((self[name], applies_when(rule) if rule else "", rule[2] if rule else ""))
+        return rows
 
     def service_error(self, field: str | None, message: str) -> None:
         """A service's refusal, beside the field it names (at the top when none fits)."""

@@ -20,6 +20,7 @@ urlpatterns = [
     path(T + "register/", views.register, name="tournament-register"),
     path(T + "register/new/", views.register_new, name="tournament-register-new"),
     path(T + "check-in/", views.check_in, name="tournament-check-in"),
+    path(T + "check-out/", views.check_out, name="tournament-check-out"),
     path(T + "withdraw/", views.withdraw, name="tournament-withdraw"),
     path(T + "seat/", views.seat, name="tournament-seat"),
     path(R + "swap/", views.swap, name="tournament-swap"),

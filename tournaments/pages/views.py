@@ -270,7 +270,14 @@ def tournament_new(request: HttpRequest, slug: str, game_type: str) -> HttpRespo
             else:
                 messages.success(request, f"{tournament.name} is created: register its players.")
                 return redirect(dashboard_url(tournament))
-    return render(request, "tournaments/new.html", {"club": club, "rules": rules, "form": form})
+    context = {
+        "club": club,
+        "rules": rules,
+        "form": form,
+        "round_fields": form.field_rows("round_deals", "round_minutes", "grace_minutes"),
+        "scoring_fields": form.field_rows("placing_points", "bye_score", "bye_points"),
+    }
+    return render(request, "tournaments/new.html", context)
 
 
 # --- The dashboard ----------------------------------------------------------------------------
@@ -285,7 +292,9 @@ def dashboard(request: HttpRequest, tournament_id: int) -> HttpResponse:
     round = selectors.last_round(tournament)
     registrations = list(selectors.registrations(tournament))
     check_in_round = selectors.check_in_round(tournament)
-    registered = {r.player_id for r in registrations}
+    present = {r.player_id for r in registrations if r.present_for(check_in_round)}
+    roster_query = " ".join(request.GET.get("roster", "").split())[:60]
+    roster = selectors.roster_for_registration(tournament, roster_query)
     seated = None
     if round is not None and round.status == RoundStatus.SEATED:
         seated = round_view(round, conflicts=True)
@@ -303,16 +312,11 @@ def dashboard(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "registrations": registrations,
         "active_count": sum(1 for r in registrations if r.status == RegistrationStatus.ACTIVE),
         "check_in_round": check_in_round,
-        "checked_in_count": sum(
-            1
-            for r in registrations
-            if r.status == RegistrationStatus.ACTIVE and r.checked_in_round == check_in_round
-        ),
-        "roster": [
-            p
-            for p in core_selectors.roster(tournament.club).filter(active=True)
-            if p.pk not in registered
-        ],
+        "checked_in_count": len(present),
+        "present": present,
+        "roster": roster,
+        "roster_query": roster_query,
+        "listed_count": sum(1 for _, registration in roster if registration is None),
         "seated": seated,
         "can_seat": can_seat,
         "next_number": next_number,
@@ -350,24 +354,30 @@ def register(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament, allowed = _director_post(request, tournament_id)
     if not allowed:
         return _forbidden(request, dashboard_url(tournament))
-    form = PlayersForm(Player.objects.filter(club=tournament.club), request.POST)
-    if not form.is_valid():
-        _form_errors(request, form)
-        return redirect(dashboard_url(tournament))
-    players = list(form.cleaned_data["players"])
+    check_in = request.POST.get("check_in") in ("on", "1", "true")
+    if request.POST.get("everyone") == "1":
+        # "Register everyone listed": the roster as the filter shows it, not yet registered.
+        query = " ".join(request.POST.get("q", "").split())[:60]
+        players = selectors.unregistered_roster(tournament, query)
+        if not players:
+            messages.error(request, "Everyone listed is registered already.")
+            return redirect(dashboard_url(tournament))
+    else:
+        form = PlayersForm(Player.objects.filter(club=tournament.club), request.POST)
+        if not form.is_valid():
+            _form_errors(request, form)
+            return redirect(dashboard_url(tournament))
+        players = list(form.cleaned_data["players"])
     try:
         services.register(
-            actor=request.user,
-            tournament=tournament,
-            players=players,
-            check_in=form.cleaned_data["check_in"],
+            actor=request.user, tournament=tournament, players=players, check_in=check_in
         )
     except ServiceError as error:
         _report(request, error)
     else:
         names = ", ".join(p.name for p in players)
-        checked = " and checked in" if form.cleaned_data["check_in"] else ""
-        messages.success(request, f"Registered{checked}: {names}.")
+        checked = " and checked in" if check_in else ""
+        messages.success(request, f"Registered{checked} ({len(players)}): {names}.")
     return redirect(dashboard_url(tournament))
 
 
@@ -421,7 +431,34 @@ def check_in(request: HttpRequest, tournament_id: int) -> HttpResponse:
         _report(request, error)
     else:
         number = selectors.check_in_round(tournament)
-        messages.success(request, f"{len(done)} checked in for round {number}.")
+        messages.success(
+            request,
+            f"{len(done)} checked in for round {number}; they stay checked in for later "
+            "rounds until they check out.",
+        )
+    return redirect(dashboard_url(tournament))
+
+
+@login_required
+@require_POST
+def check_out(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Players who leave: not seated from the next round on (they stay in the tournament)."""
+    tournament, allowed = _director_post(request, tournament_id)
+    if not allowed:
+        return _forbidden(request, dashboard_url(tournament))
+    form = PlayersForm(_registered_players(tournament), request.POST)
+    if not form.is_valid():
+        _form_errors(request, form)
+        return redirect(dashboard_url(tournament))
+    players = list(form.cleaned_data["players"])
+    number = selectors.check_in_round(tournament)
+    try:
+        services.check_out(actor=request.user, tournament=tournament, players=players)
+    except ServiceError as error:
+        _report(request, error)
+    else:
+        names = ", ".join(p.name for p in players)
+        messages.success(request, f"Checked out from round {number}: {names}.")
     return redirect(dashboard_url(tournament))
 
 
@@ -520,7 +557,15 @@ def close(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse
             actor=request.user, round=round, force=request.POST.get("force") == "1"
         )
     except ServiceError as error:
-        _report(request, error)
+        unconfirmed = (error.details or {}).get("unconfirmed")
+        if unconfirmed:  # the page's words for the API's "force"
+            messages.error(
+                request,
+                f"Round {round.number} is not closed: {services.unconfirmed_text(unconfirmed)}. "
+                f"“Close round {round.number} now” finishes unconfirmed tables at their totals.",
+            )
+        else:
+            _report(request, error)
     else:
         messages.success(request, f"Round {round.number} is closed.")
     return redirect(dashboard_url(tournament))

@@ -1,0 +1,47 @@
+"""Tells a guest why their table link stopped working when a tournament round closed
+(the links of a round's tables are revoked at close). Registered with
+:mod:`scorekeeper.revoked_links` in :meth:`tournaments.apps.TournamentsConfig.ready`."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest
+from django.urls import reverse
+
+from scorekeeper import access
+from scorekeeper.models import Result, TableLink
+from scorekeeper.revoked_links import Explanation
+
+from .models import RoundStatus, Table
+
+
+def result_text(table: Table) -> str:
+    """The result as "Ann 4, Bob 0, Cy 0": each player's game total, in seat order."""
+    if table.game_id is None:
+        return "no result"
+    rows = Result.objects.filter(game_id=table.game_id).select_related("player")
+    parts = [f"{r.player.name} {r.total}" for r in rows.order_by("position")]
+    return ", ".join(parts) if parts else "no result"
+
+
+def explain_closed_round(request: HttpRequest, link: TableLink) -> Explanation | None:
+    """A table link of a closed round: which round, and the result that stands."""
+    table = (
+        Table.objects.select_related("round__tournament__club").filter(game_id=link.game_id).first()
+    )
+    if table is None or table.round.status != RoundStatus.CLOSED:
+        return None
+    round = table.round
+    tournament = round.tournament
+    message = (
+        f"Round {round.number} of {tournament.name} is closed; the result of table "
+        f"{table.number} stands as {result_text(table)}."
+    )
+    if table.unfinished:
+        message += " The table had not finished: the round was closed at its totals."
+    url = text = ""
+    if access.can_read_results(request.user, tournament.club):
+        url = reverse("tournament-standings", kwargs={"tournament_id": tournament.pk})
+        text = f"Standings of {tournament.name}"
+    return Explanation(
+        title=f"Round {round.number} is closed", message=message, link_url=url, link_text=text
+    )
