@@ -225,7 +225,7 @@ def test_the_dashboard_part_shows_each_tables_state(event: Event) -> None:
     director = client_for(event.director)
     phase = f"1:{RoundStatus.PLAYING}"
     part = text(director.get(url("tournament-status", t), {"phase": phase}))
-    assert 'hx-trigger="every 3s"' in part
+    assert 'data-live="/tournaments/' in part
     assert "Deal 2" in part and "Not started" in part
     play(first, [WIN[1], EVEN])
     part = text(director.get(url("tournament-status", t), {"phase": phase}))
@@ -241,7 +241,7 @@ def test_seating_progress_is_polled(event: Event) -> None:
     with event.capture(execute=False):  # the seating job is not run: still queued
         client_for(event.director).post(url("tournament-seat", t))
     page = text(client_for(event.director).get(url("tournament", t)))
-    assert "Seating round 1" in page and 'hx-trigger="every 2s"' in page
+    assert "Seating round 1" in page and 'data-live="/tournaments/' in page
     assert "<progress" in page
 
 
