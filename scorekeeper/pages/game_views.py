@@ -344,6 +344,11 @@ def deal_collision(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     has been recorded meanwhile, what was recorded beside the entry (posted as tapped)."""
     game, actor = game_and_actor(request, game_id)
     number = _posted_int(request.POST, "number")
+    key = request.POST.get("idempotency_key", "").strip()[:MAX_KEY]
+    if key and selectors.deal_by_idempotency_key(game, key) is not None:
+        # This very form's save was recorded (its answer was lost, or is still on its way).
+        notices = [("success", f"Deal {number} saved.")]
+        return _render_game(request, _game_context(request, game, actor, notices=notices))
     if number is None or number > game.deal_count:
         return _render_game(request, _game_context(request, game, actor))
     return _collision_page(request, game, actor, number)

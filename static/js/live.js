@@ -95,7 +95,13 @@
   // Third Hand's captured cards; the idempotency key too, so a retry never doubles.
   function carry(old, fresh) {
     var names = tapped(old);
-    names.forEach(function (name) {
+    // A group filled in from what is left (e.g. the last player's tricks) goes along.
+    var filled = [];
+    Array.prototype.forEach.call(old.querySelectorAll("fieldset[data-filled]"), function (group) {
+      var input = group.querySelector("input:checked");
+      if (input && names.indexOf(input.name) === -1) filled.push(input.name);
+    });
+    names.concat(filled).forEach(function (name) {
       var value = valueOf(old, name);
       var inputs = fresh.querySelectorAll('[name="' + name + '"]');
       Array.prototype.forEach.call(inputs, function (input) {
@@ -115,9 +121,11 @@
         }
       });
     });
-    Array.prototype.forEach.call(old.querySelectorAll("fieldset[data-touched]"), function (group) {
-      var twin = group.id && fresh.querySelector("#" + CSS.escape(group.id));
-      if (twin) twin.setAttribute("data-touched", "1");
+    ["data-touched", "data-filled"].forEach(function (mark) {
+      Array.prototype.forEach.call(old.querySelectorAll("fieldset[" + mark + "]"), function (group) {
+        var twin = group.id && fresh.querySelector("#" + CSS.escape(group.id));
+        if (twin) twin.setAttribute(mark, "1");
+      });
     });
     var key = old.querySelector('[name="idempotency_key"]');
     var freshKey = fresh.querySelector('[name="idempotency_key"]');
@@ -149,13 +157,39 @@
       !active.closest("form[data-entry]") && active.value !== "";
   }
 
+  // Writes made from this page (saves, bids, undo): while one is under way, or if one was
+  // made since a refresh began, the refresh stands down; the write's answer shows the game.
+  var writes = 0;
+  var writing = 0;
+  function isWrite(event) {
+    var config = event.detail.requestConfig, elt = event.detail.elt;
+    // The preview of a deal as it is tapped writes nothing.
+    return config && config.verb !== "get" && !(elt && elt.classList && elt.classList.contains("fields"));
+  }
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (isWrite(event)) {
+      writes += 1;
+      writing += 1;
+    }
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (isWrite(event)) {
+      writing = Math.max(0, writing - 1);
+    }
+  });
+
+  function stale(el, since) {
+    return writing > 0 || writes !== since || !document.contains(el);
+  }
+
   function refresh(el, notice) {
     var form = el.querySelector("form[data-entry]");
-    if ((form && form.classList.contains("htmx-request")) || typingElsewhere(el)) return null;
+    var since = writes;
+    if ((writing > 0 && !notice) || typingElsewhere(el)) return null;
     return get(el.getAttribute("data-page"), { "HX-Request": "true" })
       .then(function (response) { return response.ok ? response.text() : null; })
       .then(function (html) {
-        if (html === null || !document.contains(el)) return null;
+        if (html === null || (stale(el, since) && !notice)) return null;
         var fresh = parse(html, "#game");
         if (!fresh) return null;
         var freshForm = fresh.querySelector("form[data-entry]");
@@ -166,7 +200,7 @@
           if (kept && fields && window.htmx) window.htmx.trigger(fields, "change");
           return null;
         }
-        if (form && tapped(form).length && !notice) return collision(el, form);
+        if (form && tapped(form).length && !notice) return collision(el, form, since);
         install(el, fresh, notice);
         return null;
       });
@@ -174,7 +208,7 @@
 
   // The deal this phone was entering is no longer the next one: the server shows what was
   // recorded beside what was tapped here (nothing is written).
-  function collision(el, form) {
+  function collision(el, form, since) {
     var body = new FormData(form);
     return fetch(el.getAttribute("data-collision"), {
       method: "POST",
@@ -186,7 +220,7 @@
       .then(function (response) { return response.ok ? response.text() : null; })
       .then(function (html) {
         var fresh = html && parse(html, "#game");
-        if (fresh && document.contains(el)) install(el, fresh);
+        if (fresh && !stale(el, since)) install(el, fresh);
       });
   }
 
