@@ -201,3 +201,23 @@ def test_a_save_with_no_connection_says_not_saved(
     assert checked(page, 1, "tricks-1") == "4"
     assert not Deal.objects.filter(game=game).exists()
     page.context.set_offline(False)
+
+
+def test_a_guest_at_the_table_link_follows_too_until_the_link_is_revoked(
+    site: LiveServer, new_page: Callable[..., Any], table: tuple[Club, User, User, Game]
+) -> None:
+    _club, scorer, _other, game = table
+    link = services.table_link_create(actor=scorer, game=game)
+    guest = new_page()  # nobody signed in
+    guest.goto(f"{site.url}/t/{link.token}/")
+    guest.get_by_label("Your name (optional)").fill("Dee")
+    guest.get_by_role("button", name="Enter deals").click()
+    guest.get_by_role("button", name="Save deal 1").wait_for()
+    services.deal_record(
+        actor=scorer, game=game, number=1, record={"widow": None, "tricks": [5, 4, 4]}
+    )
+    guest.get_by_role("button", name="Save deal 2").wait_for(timeout=LIVE_TIMEOUT)
+    # Revoked: the page no longer shows the game.
+    services.table_link_revoke(actor=scorer, game=game)
+    guest.get_by_role("button", name="Save deal 2").wait_for(state="detached", timeout=LIVE_TIMEOUT)
+    assert guest.locator("table.sheet").count() == 0
