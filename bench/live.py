@@ -20,6 +20,7 @@ import argparse
 import asyncio
 import os
 import random
+import shutil
 import socket
 import statistics
 import subprocess
@@ -386,6 +387,7 @@ def main() -> None:
     finally:
         server.terminate()
         server.wait(timeout=10)
+        shutil.rmtree(workdir, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -135,6 +135,12 @@
   }
 
   function install(el, fresh, notice) {
+    // A collision still to be decided stays while the rest of the game moves on.
+    var open = el.querySelector(".collision");
+    if (open && !notice && !fresh.querySelector(".collision")) {
+      var before = fresh.querySelector("form[data-entry]") || fresh.querySelector("h2");
+      if (before) before.parentNode.insertBefore(open, before);
+    }
     if (notice) {
       var list = document.createElement("ul");
       list.className = "messages";

@@ -119,6 +119,12 @@ def test_the_same_deal_tapped_on_two_phones_shows_what_was_recorded_and_corrects
         "Cy",
     ]
     assert phone_b.get_by_role("button", name="Save deal 2").is_visible()
+    # Another deal recorded meanwhile: B's page follows, and the question stays.
+    services.deal_record(
+        actor=scorer, game=game, number=2, record={"widow": None, "tricks": [4, 5, 4]}
+    )
+    phone_b.get_by_role("button", name="Save deal 3").wait_for(timeout=LIVE_TIMEOUT)
+    assert heading.is_visible()
     # One tap: deal 1 corrected with B's entry.
     phone_b.get_by_role("button", name="Correct deal 1 with my entry").click()
     phone_b.get_by_text("Deal 1 corrected.").wait_for()
