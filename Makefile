@@ -20,7 +20,7 @@ help:
 	@echo "make run     install into $(VENV), migrate, seed demo data (when available), serve"
 	@echo "make test    install into $(VENV) and run the test suite (PYTEST_ARGS=... to pass options)"
 	@echo "make lint    ruff check, ruff format --check, mypy (strict for rules_engine)"
-	@echo "make bench   run the rules engine benchmark"
+	@echo "make bench   run the benchmarks: rules engine, seating, live pages (300 phones polling)"
 	@echo "make worker  run a Celery worker (needs CELERY_BROKER_URL)"
 	@echo "make beat    run Celery beat (needs CELERY_BROKER_URL)"
 	@echo "make lock    regenerate requirements.lock and requirements-dev.lock from pyproject.toml"
@@ -61,6 +61,7 @@ lint: install
 bench: install
 	$(PY) bench/rules_engine.py
 	$(PY) bench/seating.py
+	$(PY) bench/live.py
 
 worker: install
 	$(VENV)/bin/celery -A scorekeeper worker --loglevel=INFO

@@ -22,6 +22,7 @@ from .models import (
     DealRevision,
     Game,
     GameStatus,
+    IdempotencyKey,
     Membership,
     Player,
     Result,
@@ -258,3 +259,63 @@ def deal_draft(game: Game) -> dict[str, Any]:
     """What is kept of the next deal (bids entered before play), or an empty dict."""
     draft = DealDraft.objects.filter(game=game, number=game.deal_count + 1).first()
     return dict(draft.data) if draft is not None else {}
+
+
+# --- Live pages: the version a phone polls, and what a lost reply recorded ------------------
+
+
+def game_version(game_id: int, *, user_id: int | None, token: str = "") -> str | None:
+    """The game's version as an ETag, for someone who may see it; None otherwise.
+
+    One indexed query: the game by its key, visible to a member of its club (``user_id``)
+    or through its unrevoked table link (``token``), with its tournament table's
+    confirmation and reopening, which the game page shows too.
+    """
+    visible = Q()
+    if user_id is not None:
+        visible |= Q(club__memberships__user_id=user_id)
+    if token:
+        visible |= Q(table_links__token=token, table_links__revoked_at__isnull=True)
+    if not visible:
+        return None
+    row = (
+        Game.objects.filter(visible, pk=game_id)
+        .values_list("revision", "tournament_table__confirmed_at", "tournament_table__reopened_at")
+        .first()
+    )
+    if row is None:
+        return None
+    revision, confirmed, reopened = row
+    marks = "".join(
+        f"-{kind}{int(when.timestamp() * 1000)}"
+        for kind, when in (("c", confirmed), ("o", reopened))
+        if when is not None
+    )
+    return f'W/"g{game_id}-r{revision}{marks}"'
+
+
+def deal_by_idempotency_key(game: Game, key: str) -> dict[str, Any] | None:
+    """The deal a save with ``key`` recorded (as its answer was), or None if none did."""
+    found = (
+        IdempotencyKey.objects.filter(game=game, key=key, response_status=201)
+        .values_list("response_body", flat=True)
+        .first()
+    )
+    return dict(found) if found is not None else None
+
+
+def deal_recorder(game: Game, number: int) -> str:
+    """Who recorded deal ``number``: their roster name when their account has one in the
+    game's club, else their username, or the name given at the table link."""
+    deal = Deal.objects.filter(game=game, number=number).select_related("entered_by").first()
+    if deal is None:
+        return "someone"
+    if deal.entered_by_id is not None:
+        name = (
+            Player.objects.filter(club_id=game.club_id, user_id=deal.entered_by_id)
+            .values_list("name", flat=True)
+            .first()
+        )
+        if name:
+            return name
+    return entered_by(deal)

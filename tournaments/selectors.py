@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Case, Count, F, IntegerField, Max, Q, QuerySet, Sum, Value, When
+from django.utils import timezone
 
 from scorekeeper import access
 from scorekeeper import selectors as core_selectors
@@ -21,6 +24,7 @@ from .models import (
     Round,
     RoundPlayer,
     RoundStatus,
+    SeatingStatus,
     Standing,
     Table,
     Tournament,
@@ -300,3 +304,45 @@ def players_of(tables: Sequence[Table]) -> dict[int, list[RoundPlayer]]:
     return {
         table.pk: sorted(table.seats.all(), key=lambda seat: seat.position or 0) for table in tables
     }
+
+
+def tournament_version(tournament_id: int) -> str:
+    """An ETag for the live part of the dashboard, from one aggregate query over the
+    tournament's rounds, their tables and the tables' games: it changes with a round's
+    status or seating progress, a deal, bid or correction at any table (the games'
+    revisions), a table confirmed or reopened."""
+
+    def rank(field: str, values: Sequence[str]) -> Case:
+        return Case(
+            *(When(**{field: value}, then=Value(i)) for i, value in enumerate(values)),
+            default=Value(len(values)),
+            output_field=IntegerField(),
+        )
+
+    state = (
+        F("number") * 1_000_000
+        + rank("status", RoundStatus.values) * 10_000
+        + rank("seating_status", SeatingStatus.values) * 1_000
+        + F("seating_progress")
+    )
+    row = Round.objects.filter(tournament_id=tournament_id).aggregate(
+        n_rounds=Count("id", distinct=True),
+        state=Max(state, output_field=IntegerField()),
+        called=Max(Case(When(time_called=True, then=F("number")), default=Value(0))),
+        clock=Max("time_called_at"),
+        n_tables=Count("tables", distinct=True),
+        n_confirmed=Count("tables__confirmed_at"),
+        last_confirmed=Max("tables__confirmed_at"),
+        n_reopened=Count("tables__reopened_at"),
+        last_reopened=Max("tables__reopened_at"),
+        revisions=Sum("tables__game__revision"),
+        n_deals=Sum("tables__game__deal_count"),
+    )
+    playing = RoundStatus.values.index(RoundStatus.PLAYING)
+    if row["clock"] is not None and (row["state"] or 0) // 10_000 % 100 == playing:
+        # A timed round's clock reads "… to go": let it move on once a minute.
+        row["minute"] = int(timezone.now().timestamp() // 60)
+    digest = hashlib.blake2b(
+        json.dumps(row, default=str, sort_keys=True).encode(), digest_size=8
+    ).hexdigest()
+    return f'W/"t{tournament_id}-{digest}"'

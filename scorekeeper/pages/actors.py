@@ -18,6 +18,12 @@ def remember_table_link(request: HttpRequest, game_id: int, token: str, name: st
     request.session[SESSION_KEY] = links
 
 
+def table_token(request: HttpRequest, game_id: int) -> str:
+    """The table link token this browser holds for the game ("" if none)."""
+    entry = request.session.get(SESSION_KEY, {}).get(str(game_id)) or {}
+    return str(entry.get("token", ""))
+
+
 def _table_guest(request: HttpRequest, game_id: int) -> TableGuest | None:
     """The guest this browser is for the game, if its table link is still good."""
     entry = request.session.get(SESSION_KEY, {}).get(str(game_id))

@@ -26,11 +26,17 @@ import rules_engine
 from rules_engine import RuleError
 from scorekeeper import access, selectors, services
 from scorekeeper.access import Actor, TableGuest, actor_name
-from scorekeeper.errors import IdempotencyMismatch, InvalidInput, ServiceError, StaleVersion
+from scorekeeper.errors import (
+    Conflict,
+    IdempotencyMismatch,
+    InvalidInput,
+    ServiceError,
+    StaleVersion,
+)
 from scorekeeper.models import Game, GameStatus
 from scorekeeper.scoring import sheet_for
 
-from .actors import game_and_actor
+from .actors import game_and_actor, table_token
 from .game_forms import DealEntry
 from .game_sheet import (
     Preview,
@@ -137,6 +143,44 @@ def _without_repeated_error(entry: DealEntry, preview: Preview) -> Preview:
     return preview
 
 
+COLLISION_SKIP = {"csrfmiddlewaretoken", "number", "idempotency_key", "version", "reason", "cycle"}
+
+
+def _collision(
+    game: Game, actor: Actor, payload: Mapping[str, Any], number: int, values: QueryDict
+) -> dict[str, Any] | None:
+    """Deal ``number`` as another phone recorded it, beside this phone's entry for it:
+    the figures by player name, who recorded it, and the entry kept to correct it with."""
+    if not 1 <= number <= len(payload["deals"]):
+        return None
+    deal = payload["deals"][number - 1]
+    names = _names(payload)
+    mine = _entry(game, payload, deal, values)
+    who = actor_name(actor)
+    return {
+        "number": number,
+        "who": selectors.deal_recorder(game, number),
+        "summary": record_summary(game.game_type, deal["record"], names),
+        "scores": [
+            (name, signed(score), total_text(total))
+            for name, score, total in zip(names, deal["scores"], deal["totals"], strict=True)
+        ],
+        "mine": record_summary(game.game_type, mine.record, names)
+        if mine.record is not None
+        else [],
+        "same": mine.record is not None and mine.record == deal["record"],
+        "version": deal["version"],
+        "hidden": [
+            (name, value)
+            for name, items in values.lists()
+            if name not in COLLISION_SKIP
+            for value in items
+            if value != ""
+        ],
+        "reason": f"Entered on two phones at once; {who}'s entry kept",
+    }
+
+
 def _game_context(
     request: HtmxHttpRequest,
     game: Game,
@@ -146,6 +190,7 @@ def _game_context(
     preview: Preview | None = None,
     key: str | None = None,
     notices: list[tuple[str, str]] | None = None,
+    collision_with: tuple[int, QueryDict] | None = None,
 ) -> dict[str, Any]:
     payload = selectors.game_payload(game)
     names = _names(payload)
@@ -193,6 +238,16 @@ def _game_context(
         "can_finish": can_score and game.status == GameStatus.IN_PROGRESS and bool(deals),
         "notices": notices or [],
         "panels": panels_for(game, actor),
+        "collision": _collision(game, actor, payload, *collision_with)
+        if collision_with is not None and can_score
+        else None,
+        "version_url": reverse("game-version", args=[game.pk]),
+        "etag": selectors.game_version(
+            game.pk,
+            user_id=actor.pk if isinstance(actor, User) else None,
+            token=table_token(request, game.pk),
+        )
+        or "",
     }
 
 
@@ -277,11 +332,46 @@ def deal_save(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
             error=f"Deal {number} was already saved from this form; the page now shows it. "
             "To change it, tap its number in the scoresheet.",
         )
+    except Conflict as error:
+        there = error.details.get("deal")
+        if there is None or number is None or there.get("number") != number:
+            return _after_write(request, game, actor, error=error.message)
+        # Another phone recorded this deal first: show what it recorded beside this entry.
+        return _collision_page(request, game, actor, number)
     except ServiceError as error:
-        # Conflict (another phone recorded it first), not allowed, ...
+        # Not allowed, locked, ...
         return _after_write(request, game, actor, error=error.message)
     number = recorded.payload.get("number", number)
     return _after_write(request, game, actor, notice=f"Deal {number} saved.")
+
+
+def _collision_page(
+    request: HtmxHttpRequest, game: Game, actor: Actor, number: int
+) -> HttpResponse:
+    game.refresh_from_db()
+    context = _game_context(request, game, actor, collision_with=(number, request.POST))
+    if request.htmx:
+        response = render(request, SECTION_TEMPLATE, context)
+        response = retarget(response, "#game")
+        response["HX-Reswap"] = "outerHTML show:#game:top"
+        return response
+    return render(request, GAME_TEMPLATE, context, status=409)
+
+
+@require_POST
+def deal_collision(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    """Nothing is written: the game section again, and if the deal this phone was entering
+    has been recorded meanwhile, what was recorded beside the entry (posted as tapped)."""
+    game, actor = game_and_actor(request, game_id)
+    number = _posted_int(request.POST, "number")
+    key = request.POST.get("idempotency_key", "").strip()[:MAX_KEY]
+    if key and selectors.deal_by_idempotency_key(game, key) is not None:
+        # This very form's save was recorded (its answer was lost, or is still on its way).
+        notices = [("success", f"Deal {number} saved.")]
+        return _render_game(request, _game_context(request, game, actor, notices=notices))
+    if number is None or number > game.deal_count:
+        return _render_game(request, _game_context(request, game, actor))
+    return _collision_page(request, game, actor, number)
 
 
 @require_POST

@@ -1,9 +1,21 @@
-"""URLs of the phone pages. Game pages live in game_views, the rest in club_views."""
+"""URLs of the phone pages. Game pages live in game_views, the rest in club_views; what
+keeps a page current (its version, a lost save's outcome) in live_views."""
+
+from collections.abc import Callable
+from typing import Any
 
 from django.contrib.auth import views as auth_views
-from django.urls import path
+from django.urls import URLPattern, path
+from django.views.decorators.cache import never_cache
 
-from . import club_views, game_views
+from . import club_views, game_views, live_views
+
+
+def page(route: str, view: Callable[..., Any], name: str) -> URLPattern:
+    """A club or game page: never shown from the browser's cache (Back, Forward) but
+    asked for again, so its totals and forms are the current ones."""
+    return path(route, never_cache(view), name=name)
+
 
 urlpatterns = [
     path(
@@ -13,19 +25,24 @@ urlpatterns = [
     ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     # Clubs, players, new games (club_views)
-    path("c/<slug:slug>/", club_views.club_home, name="club"),
-    path("c/<slug:slug>/new/", club_views.game_new, name="game-new"),
-    path("c/<slug:slug>/new/<str:game_type>/", club_views.game_setup, name="game-setup"),
-    path("p/<int:player_id>/", club_views.player_page, name="player"),
-    path("g/<int:game_id>/table/", club_views.table_link_page, name="table-link"),
-    path("t/<str:token>/", club_views.table_link_enter, name="table-enter"),
+    page("c/<slug:slug>/", club_views.club_home, name="club"),
+    page("c/<slug:slug>/new/", club_views.game_new, name="game-new"),
+    page("c/<slug:slug>/new/<str:game_type>/", club_views.game_setup, name="game-setup"),
+    page("p/<int:player_id>/", club_views.player_page, name="player"),
+    page("g/<int:game_id>/table/", club_views.table_link_page, name="table-link"),
+    page("t/<str:token>/", club_views.table_link_enter, name="table-enter"),
     path("shared/<str:signed>/", club_views.shared_game, name="game-shared"),
     # The game page and everything entered on it (game_views)
-    path("g/<int:game_id>/", game_views.game_page, name="game"),
-    path("g/<int:game_id>/deal/", game_views.deal_save, name="deal-save"),
-    path("g/<int:game_id>/preview/", game_views.deal_preview, name="deal-preview"),
-    path("g/<int:game_id>/bids/", game_views.bids_save, name="bids-save"),
-    path("g/<int:game_id>/undo/", game_views.deal_undo, name="deal-undo"),
-    path("g/<int:game_id>/finish/", game_views.game_finish, name="game-finish"),
-    path("g/<int:game_id>/d/<int:number>/", game_views.deal_page, name="deal"),
+    page("g/<int:game_id>/", game_views.game_page, name="game"),
+    page("g/<int:game_id>/deal/", game_views.deal_save, name="deal-save"),
+    page("g/<int:game_id>/preview/", game_views.deal_preview, name="deal-preview"),
+    page("g/<int:game_id>/bids/", game_views.bids_save, name="bids-save"),
+    page("g/<int:game_id>/undo/", game_views.deal_undo, name="deal-undo"),
+    page("g/<int:game_id>/finish/", game_views.game_finish, name="game-finish"),
+    page("g/<int:game_id>/d/<int:number>/", game_views.deal_page, name="deal"),
+    page("g/<int:game_id>/collision/", game_views.deal_collision, name="deal-collision"),
+    # Live: a conditional GET of the game's version (304 while unchanged), and whether a
+    # save whose answer was lost recorded its deal.
+    path("g/<int:game_id>/version/", live_views.game_version, name="game-version"),
+    path("g/<int:game_id>/deals/by-key/<str:key>/", live_views.deal_by_key, name="deal-by-key"),
 ]

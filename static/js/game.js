@@ -6,7 +6,8 @@
    - Third Hand's card grid: a tap cycles nobody -> first player -> second player;
    - applies the server's view of a pill group in place, keeping what was tapped meanwhile;
    - after a rejected save, moves focus to the first error;
-   - says so when a save or a bid did not reach the server (nothing is lost: tap again). */
+   - says so when a save or a bid did not reach the server (nothing is lost: tap again),
+     after asking whether a save whose answer was lost was recorded all the same. */
 (function () {
   "use strict";
   var RANKS = ["9", "10", "J", "Q", "K", "A"];
@@ -178,19 +179,31 @@
     }
     var form = elt.closest("form[data-entry]");
     if (!form || elt !== form) return;
-    var box = form.querySelector(".save-trouble");
-    if (!box) {
-      box = document.createElement("p");
-      box.className = "save-trouble field-error";
-      box.setAttribute("role", "alert");
-      form.insertBefore(box, form.querySelector(".save-row"));
+    var say = function (text) {
+      var box = form.querySelector(".save-trouble");
+      if (!box) {
+        box = document.createElement("p");
+        box.className = "save-trouble field-error";
+        box.setAttribute("role", "alert");
+        form.insertBefore(box, form.querySelector(".save-row"));
+      }
+      box.textContent = text;
+    };
+    if (!offline) {
+      say("Not saved: the server answered " + status + ". Reload the page and try again.");
+      return;
     }
-    box.textContent = offline
-      ? "Not saved: no connection. What you tapped is kept; tap Save again when back online."
-      : "Not saved: the server answered " + status + ". Reload the page and try again.";
+    // The answer did not come back: the deal may have been recorded all the same. Ask the
+    // server by the save's idempotency key (live.js) before saying anything.
+    var offlineText = "Not saved: no connection. What you tapped is kept; tap Save again when back online.";
+    var live = window.Scorekeeper && window.Scorekeeper.lostReply;
+    if (live) live(form, say, offlineText); else say(offlineText);
   }
   document.addEventListener("htmx:sendError", function (event) { trouble(event, true); });
+  document.addEventListener("htmx:timeout", function (event) { trouble(event, true); });
   document.addEventListener("htmx:responseError", function (event) { trouble(event, false); });
 
+  window.Scorekeeper = window.Scorekeeper || {};
+  window.Scorekeeper.setup = setup;
   setup(document);
 })();

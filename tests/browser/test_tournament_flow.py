@@ -1,6 +1,6 @@
 """A director runs a round of a small tournament in a phone-sized Chromium: six players of
 widow whist, rounds of three deals. Seat the round, publish it, and watch the dashboard
-follow by itself (htmx polling) when a deal is recorded at one table."""
+follow by itself (it polls its version) when a deal is recorded at one table."""
 
 from __future__ import annotations
 

@@ -519,17 +519,23 @@ def test_a_second_phone_is_told_the_deal_is_already_recorded(world: World) -> No
     url = reverse("deal-save", args=[game.pk])
     tricks = {"widow": "none", "tricks-0": "5", "tricks-1": "4"}
     assert phone_a.post(url, {**page_a, **tricks}).status_code == 302
-    # Phone B, same deal number, its own key: refused, page refreshed to show the deal.
+    # Phone B, same deal number, its own key: refused, and shown what was recorded (by name)
+    # beside its own entry, with the next deal's form below.
     response = phone_b.post(url, {**page_b, **tricks, "tricks-0": "4", "tricks-1": "5"})
-    assert response.status_code == 302
-    follow = phone_b.get(response["Location"])
-    assert "Deal 1 is already recorded (by scorer)" in text_of(follow)
-    assert form_of(follow)["number"] == "2"
+    assert response.status_code == 409
+    page = text_of(response)
+    assert "Deal 1 is already recorded, by scorer" in page
+    assert "Tricks: Ann 5, Bob 4, Cy 4 Deal 1 as recorded" in page
+    assert "Ann +2 2 Bob +1 1 Cy +1 1" in page
+    assert "Your entry: Widow: nobody took it · Tricks: Ann 4, Bob 5, Cy 4" in page
+    assert "Correct deal 1 with my entry" in page and "Keep what was recorded" in page
+    assert form_of(response)["number"] == "2"
     assert Deal.objects.get(game=game).record["tricks"] == [5, 4, 4]
-    # With htmx the section comes back in place with the message.
+    # With htmx the section comes back in place with the same.
     response = phone_b.post(url, {**page_b, **tricks}, **HTMX)
     assert response.status_code == 200 and response["HX-Retarget"] == "#game"
-    assert "Deal 1 is already recorded (by scorer)" in text_of(response)
+    assert "Deal 1 is already recorded, by scorer" in text_of(response)
+    assert "Your entry is the same." in text_of(response)
 
 
 def test_a_form_sent_again_changed_after_it_was_saved_is_not_saved_twice(world: World) -> None:

@@ -8,7 +8,9 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from rules_engine import GAMES
@@ -16,7 +18,7 @@ from scorekeeper.models import Role
 from scorekeeper.pages.club_forms import option_controls
 from tests.factories import ClubFactory, member
 from tests.pages.helpers import text_of
-from tests.tournaments.helpers import EVEN, WIN, Event, play, seats, tables
+from tests.tournaments.helpers import EVEN, WIN, Event, guest, play, seats, tables
 from tournaments import services
 from tournaments.models import (
     Registration,
@@ -226,7 +228,7 @@ def test_the_dashboard_part_shows_each_tables_state(event: Event) -> None:
     director = client_for(event.director)
     phase = f"1:{RoundStatus.PLAYING}"
     part = text(director.get(url("tournament-status", t), {"phase": phase}))
-    assert 'hx-trigger="every 3s"' in part
+    assert 'data-live="/tournaments/' in part
     assert "Deal 2" in part and "Not started" in part
     play(first, [WIN[1], EVEN])
     part = text(director.get(url("tournament-status", t), {"phase": phase}))
@@ -236,13 +238,47 @@ def test_the_dashboard_part_shows_each_tables_state(event: Event) -> None:
     assert stale.headers["HX-Refresh"] == "true"
 
 
+def test_the_dashboard_part_answers_304_until_a_table_moves(event: Event) -> None:
+    t, round = running(event)
+    first, second = tables(round)
+    director = client_for(event.director)
+    status_url = url("tournament-status", t)
+    phase = {"phase": f"1:{RoundStatus.PLAYING}"}
+    full = director.get(status_url, phase)
+    etag = full["ETag"]
+    assert full.status_code == 200 and etag.startswith('W/"t')
+    assert "no-cache" in full["Cache-Control"] and "private" in full["Cache-Control"]
+    assert f'data-etag="{etag.replace(chr(34), "&quot;")}"' in text(full)
+    with CaptureQueriesContext(connection) as queries:
+        same = director.get(status_url, phase, HTTP_IF_NONE_MATCH=etag)
+    assert same.status_code == 304 and same.content == b""
+    # The session, the user, the tournament, the membership, one aggregate: no rendering.
+    assert len(queries.captured_queries) <= 5
+    for change in (
+        lambda: play(first, [WIN[0]]),  # a deal at table 1
+        lambda: play(second, [WIN[0], WIN[1], EVEN]),  # table 2 plays its three deals
+        lambda: services.table_confirm(actor=guest(second, "Eve"), table=second),
+    ):
+        change()
+        moved = director.get(status_url, phase, HTTP_IF_NONE_MATCH=etag)
+        assert moved.status_code == 200 and moved["ETag"] != etag
+        etag = moved["ETag"]
+        assert director.get(status_url, phase, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    assert "Confirmed" in text(moved)
+    # Strangers: 404, with or without an ETag.
+    stranger = client_for(member(ClubFactory(slug="elsewhere"), Role.ADMIN))
+    assert stranger.get(status_url, phase, HTTP_IF_NONE_MATCH=etag).status_code == 404
+    # The dashboard itself is never served from the browser's cache.
+    assert "no-store" in director.get(url("tournament", t))["Cache-Control"]
+
+
 def test_seating_progress_is_polled(event: Event) -> None:
     t = event.tournament()
     event.enter(t, 6)
     with event.capture(execute=False):  # the seating job is not run: still queued
         client_for(event.director).post(url("tournament-seat", t))
     page = text(client_for(event.director).get(url("tournament", t)))
-    assert "Seating round 1" in page and 'hx-trigger="every 2s"' in page
+    assert "Seating round 1" in page and 'data-live="/tournaments/' in page
     assert "<progress" in page
 
 

@@ -33,6 +33,7 @@ from scorekeeper.access import Actor, TableGuest
 from scorekeeper.errors import NotFound, ServiceError
 from scorekeeper.models import Club, Game, Player
 from scorekeeper.pages.actors import game_and_actor
+from scorekeeper.pages.live_views import LIVE_CACHE_CONTROL, etag_matches
 from scorekeeper.pages.panels import Panel
 from scorekeeper.pages.sharing import qr_svg
 
@@ -51,8 +52,10 @@ from ..models import (
 )
 from .forms import NewPlayerForm, PlayersForm, SwapForm, TournamentForm
 
-SEATING_POLL = "every 2s"
-PLAYING_POLL = "every 3s"
+# What the dashboard follows live (static/js/live.js polls its part about once a second,
+# answered by a 304 while nothing moved).
+SEATING_POLL = "seating"
+PLAYING_POLL = "playing"
 
 
 # --- Who may see what -----------------------------------------------------------------------
@@ -209,6 +212,7 @@ def _status_context(tournament: Tournament, round: Round | None) -> dict[str, An
         "view": view,
         "phase": _phase(round),
         "poll": _poll(round),
+        "etag": selectors.tournament_version(tournament.pk) if _poll(round) else "",
     }
 
 
@@ -283,6 +287,7 @@ def tournament_new(request: HttpRequest, slug: str, game_type: str) -> HttpRespo
 # --- The dashboard ----------------------------------------------------------------------------
 
 
+@never_cache
 @login_required
 @require_GET
 def dashboard(request: HttpRequest, tournament_id: int) -> HttpResponse:
@@ -332,10 +337,23 @@ def dashboard_status(request: HttpRequest, tournament_id: int) -> HttpResponse:
     the round moves on (seated, published, closed) the whole page is reloaded, so its
     controls follow."""
     tournament = _tournament(request, tournament_id)
+    etag = selectors.tournament_version(tournament.pk)
+    if etag_matches(request, etag):
+        # Nothing moved at any table since the caller's copy: no rendering at all.
+        return _live(HttpResponse(status=304), etag)
     round = selectors.last_round(tournament)
     if request.GET.get("phase", _phase(round)) != _phase(round):
         return HttpResponseClientRefresh()
-    return render(request, "tournaments/_status.html", _status_context(tournament, round))
+    context = _status_context(tournament, round)
+    context["etag"] = etag
+    return _live(render(request, "tournaments/_status.html", context), etag)
+
+
+def _live(response: HttpResponse, etag: str) -> HttpResponse:
+    response["ETag"] = etag
+    response["Cache-Control"] = LIVE_CACHE_CONTROL
+    response["Vary"] = "Cookie"
+    return response
 
 
 def _director_post(request: HttpRequest, tournament_id: int) -> tuple[Tournament, bool]:

@@ -1,0 +1,229 @@
+"""Every phone at the table current: two phones (two browser contexts) at 390×844 on one
+game. A deal saved on one shows on the other without a reload; a deal tapped on both
+shows what was recorded, by name, with a one-tap correction; Back shows the current
+totals; a save whose answer is lost is reported as saved; a save with no connection is
+honestly "Not saved"."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from pytest_django.live_server_helper import LiveServer
+
+from scorekeeper import services
+from scorekeeper.models import Club, Deal, DealRevision, Game, Player, Role
+from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, member
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+Phone = Callable[..., Any]
+LIVE_TIMEOUT = 5_000  # ms: the page polls about once a second; generous for a busy machine
+
+
+@pytest.fixture
+def table() -> tuple[Club, User, User, Game]:
+    club = ClubFactory(name="Kings Arms", slug="kings")
+    SeasonFactory(club=club)
+    scorer = member(club, Role.SCORER, username="scorer")
+    other = member(club, Role.SCORER, username="bobs-phone")
+    players = [PlayerFactory(club=club, name=name) for name in ("Ann", "Bob", "Cy")]
+    Player.objects.filter(pk=players[1].pk).update(user=other)
+    game = services.game_start(actor=scorer, club=club, game_type="widow_whist", players=players)
+    return club, scorer, other, game
+
+
+def pill(page: Any, number: int, group: str, label: str) -> Any:
+    return page.locator(f"#d{number}-{group}").get_by_text(label, exact=True)
+
+
+def checked(page: Any, number: int, group: str) -> str | None:
+    found = page.locator(f"#d{number}-{group} input:checked")
+    return found.get_attribute("value") if found.count() else None
+
+
+def tap_deal(page: Any, number: int, widow: str, first: str, second: str) -> None:
+    pill(page, number, "widow", widow).click()
+    pill(page, number, "tricks-0", first).click()
+    pill(page, number, "tricks-1", second).click()
+
+
+def url(site: LiveServer, game: Game, rest: str = "") -> str:
+    return f"{site.url}/g/{game.pk}/{rest}"
+
+
+def test_a_deal_saved_on_one_phone_shows_on_the_other_without_a_reload(
+    site: LiveServer, phone: Phone, table: tuple[Club, User, User, Game]
+) -> None:
+    _club, scorer, other, game = table
+    phone_a, phone_b = phone(scorer), phone(other)
+    phone_a.goto(url(site, game))
+    phone_b.goto(url(site, game))
+    navigations: list[str] = []
+    phone_b.on("framenavigated", lambda frame: navigations.append(frame.url))
+    # Phone A saves deal 1; B taps nothing.
+    tap_deal(phone_a, 1, "Nobody", "5", "4")
+    phone_a.get_by_role("button", name="Save deal 1").click()
+    phone_a.get_by_role("button", name="Save deal 2").wait_for()
+    # Phone B follows by itself: deal 2's form, deal 1 in its scoresheet.
+    phone_b.get_by_role("button", name="Save deal 2").wait_for(timeout=LIVE_TIMEOUT)
+    assert phone_b.locator("table.sheet tbody tr").count() == 1
+    assert navigations == []  # no reload
+    # And a deal being tapped on B is kept when A's change (a correction) arrives.
+    pill(phone_b, 2, "widow", "Cy").click()
+    pill(phone_b, 2, "tricks-0", "3").click()
+    before = phone_b.locator("table.sheet tbody tr").inner_text()
+    services.deal_correct(
+        actor=scorer,
+        game=game,
+        number=1,
+        record={"widow": None, "tricks": [7, 3, 3]},
+        reason="miscounted",
+    )
+    phone_b.wait_for_function(
+        "before => document.querySelector('table.sheet tbody tr').innerText !== before",
+        arg=before,
+        timeout=LIVE_TIMEOUT,
+    )
+    assert checked(phone_b, 2, "widow") == "2" and checked(phone_b, 2, "tricks-0") == "3"
+    pill(phone_b, 2, "tricks-1", "5").click()
+    phone_b.get_by_role("button", name="Save deal 2").click()
+    phone_b.get_by_role("button", name="Save deal 3").wait_for()
+    assert Deal.objects.get(game=game, number=2).record == {"widow": 2, "tricks": [3, 5, 5]}
+
+
+def test_the_same_deal_tapped_on_two_phones_shows_what_was_recorded_and_corrects_in_one_tap(
+    site: LiveServer, phone: Phone, table: tuple[Club, User, User, Game]
+) -> None:
+    _club, scorer, other, game = table
+    phone_a, phone_b = phone(scorer), phone(other)
+    phone_a.goto(url(site, game))
+    phone_b.goto(url(site, game))
+    tap_deal(phone_b, 1, "Bob", "3", "6")  # B taps deal 1 ...
+    tap_deal(phone_a, 1, "Nobody", "5", "4")  # ... while A taps it too, and saves first.
+    phone_a.get_by_role("button", name="Save deal 1").click()
+    phone_a.get_by_role("button", name="Save deal 2").wait_for()
+    # B is told at once, before it saves: the deal as recorded, by player names, who
+    # recorded it, and its own entry kept.
+    heading = phone_b.get_by_role("heading", name="Deal 1 is already recorded, by scorer")
+    heading.wait_for(timeout=LIVE_TIMEOUT)
+    panel = phone_b.locator("#collision-1")
+    text = panel.inner_text()
+    assert "Tricks: Ann 5, Bob 4, Cy 4" in text
+    assert "Your entry: Widow: Bob · Tricks: Ann 3, Bob 6, Cy 4" in text
+    assert [row.inner_text().split("\t")[0] for row in panel.locator("tbody tr").all()] == [
+        "Ann",
+        "Bob",
+        "Cy",
+    ]
+    assert phone_b.get_by_role("button", name="Save deal 2").is_visible()
+    # Another deal recorded meanwhile: B's page follows, and the question stays.
+    services.deal_record(
+        actor=scorer, game=game, number=2, record={"widow": None, "tricks": [4, 5, 4]}
+    )
+    phone_b.get_by_role("button", name="Save deal 3").wait_for(timeout=LIVE_TIMEOUT)
+    assert heading.is_visible()
+    # One tap: deal 1 corrected with B's entry.
+    phone_b.get_by_role("button", name="Correct deal 1 with my entry").click()
+    phone_b.get_by_text("Deal 1 corrected.").wait_for()
+    assert Deal.objects.get(game=game, number=1).record == {"widow": 1, "tricks": [3, 6, 4]}
+    assert DealRevision.objects.filter(game=game, number=1).count() == 2
+
+
+def test_keep_what_was_recorded_after_a_save_that_came_second(
+    site: LiveServer, phone: Phone, table: tuple[Club, User, User, Game]
+) -> None:
+    _club, scorer, other, game = table
+    phone_b = phone(other)
+    phone_b.goto(url(site, game))
+    tap_deal(phone_b, 1, "Bob", "3", "6")
+    # Phone A's save lands while B is about to tap Save: B's save is refused, with the deal.
+    phone_b.route("**/version/", lambda route: route.abort())  # B hears nothing until it saves
+    services.deal_record(
+        actor=scorer, game=game, number=1, record={"widow": None, "tricks": [5, 4, 4]}
+    )
+    phone_b.get_by_role("button", name="Save deal 1").click()
+    phone_b.get_by_role("heading", name="Deal 1 is already recorded, by scorer").wait_for()
+    assert "Your entry: Widow: Bob" in phone_b.locator("#collision-1").inner_text()
+    phone_b.get_by_role("link", name="Keep what was recorded").click()
+    phone_b.get_by_role("button", name="Save deal 2").wait_for()
+    assert phone_b.locator("#collision-1").count() == 0
+    assert Deal.objects.get(game=game).record == {"widow": None, "tricks": [5, 4, 4]}
+
+
+def test_back_after_saving_shows_the_current_totals(
+    site: LiveServer, phone: Phone, table: tuple[Club, User, User, Game]
+) -> None:
+    _club, scorer, _other, game = table
+    page = phone(scorer)
+    page.goto(url(site, game))
+    tap_deal(page, 1, "Nobody", "5", "4")
+    page.get_by_role("button", name="Save deal 1").click()
+    page.get_by_role("button", name="Save deal 2").wait_for()
+    page.locator("table.sheet tbody a", has_text="1").click()  # the deal's page
+    page.get_by_role("heading", name="Deal 1 · Ann dealt").wait_for()
+    # Meanwhile another phone records deal 2.
+    services.deal_record(
+        actor=scorer, game=game, number=2, record={"widow": None, "tricks": [1, 6, 6]}
+    )
+    page.go_back()
+    page.get_by_role("button", name="Save deal 3").wait_for(timeout=LIVE_TIMEOUT)
+    assert page.locator("table.sheet tbody tr").count() == 2
+    assert page.get_by_role("button", name="Save deal 2").count() == 0
+
+
+def test_a_lost_reply_is_reported_as_saved(
+    site: LiveServer, phone: Phone, table: tuple[Club, User, User, Game]
+) -> None:
+    _club, scorer, _other, game = table
+    page = phone(scorer)
+    page.goto(url(site, game))
+
+    def lose_the_reply(route: Any) -> None:
+        route.fetch()  # the server records the deal ...
+        route.abort()  # ... and its answer never comes back
+
+    page.route("**/deal/", lose_the_reply)
+    tap_deal(page, 1, "Nobody", "5", "4")
+    page.get_by_role("button", name="Save deal 1").click()
+    page.get_by_text("Deal 1 saved.").wait_for(timeout=LIVE_TIMEOUT)
+    page.get_by_role("button", name="Save deal 2").wait_for()
+    assert page.get_by_text("Not saved").count() == 0
+    assert Deal.objects.filter(game=game).count() == 1
+
+
+def test_a_save_with_no_connection_says_not_saved(
+    site: LiveServer, phone: Phone, table: tuple[Club, User, User, Game]
+) -> None:
+    _club, scorer, _other, game = table
+    page = phone(scorer)
+    page.goto(url(site, game))
+    tap_deal(page, 1, "Nobody", "5", "4")
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Save deal 1").click()
+    page.get_by_text("Not saved: no connection.").wait_for()
+    assert checked(page, 1, "tricks-1") == "4"
+    assert not Deal.objects.filter(game=game).exists()
+    page.context.set_offline(False)
+
+
+def test_a_guest_at_the_table_link_follows_too_until_the_link_is_revoked(
+    site: LiveServer, new_page: Callable[..., Any], table: tuple[Club, User, User, Game]
+) -> None:
+    _club, scorer, _other, game = table
+    link = services.table_link_create(actor=scorer, game=game)
+    guest = new_page()  # nobody signed in
+    guest.goto(f"{site.url}/t/{link.token}/")
+    guest.get_by_label("Your name (optional)").fill("Dee")
+    guest.get_by_role("button", name="Enter deals").click()
+    guest.get_by_role("button", name="Save deal 1").wait_for()
+    services.deal_record(
+        actor=scorer, game=game, number=1, record={"widow": None, "tricks": [5, 4, 4]}
+    )
+    guest.get_by_role("button", name="Save deal 2").wait_for(timeout=LIVE_TIMEOUT)
+    # Revoked: the page no longer shows the game.
+    services.table_link_revoke(actor=scorer, game=game)
+    guest.get_by_role("button", name="Save deal 2").wait_for(state="detached", timeout=LIVE_TIMEOUT)
+    assert guest.locator("table.sheet").count() == 0
