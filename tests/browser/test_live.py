@@ -69,12 +69,12 @@ def test_a_deal_saved_on_one_phone_shows_on_the_other_without_a_reload(
     phone_a.get_by_role("button", name="Save deal 2").wait_for()
     # Phone B follows by itself: deal 2's form, deal 1 in its scoresheet.
     phone_b.get_by_role("button", name="Save deal 2").wait_for(timeout=LIVE_TIMEOUT)
-    assert phone_b.locator("table.sheet tbody tr").count() == 1
+    assert phone_b.locator("table.sheet tbody tr:not(.fig-line)").count() == 1
     assert navigations == []  # no reload
     # And a deal being tapped on B is kept when A's change (a correction) arrives.
     pill(phone_b, 2, "widow", "Cy").click()
     pill(phone_b, 2, "tricks-0", "3").click()
-    before = phone_b.locator("table.sheet tbody tr").inner_text()
+    before = phone_b.locator("table.sheet tbody tr:not(.fig-line)").inner_text()
     services.deal_correct(
         actor=scorer,
         game=game,
@@ -83,7 +83,8 @@ def test_a_deal_saved_on_one_phone_shows_on_the_other_without_a_reload(
         reason="miscounted",
     )
     phone_b.wait_for_function(
-        "before => document.querySelector('table.sheet tbody tr').innerText !== before",
+        "before => document.querySelector('table.sheet tbody tr:not(.fig-line)')"
+        ".innerText !== before",
         arg=before,
         timeout=LIVE_TIMEOUT,
     )
@@ -170,7 +171,7 @@ def test_back_after_saving_shows_the_current_totals(
     )
     page.go_back()
     page.get_by_role("button", name="Save deal 3").wait_for(timeout=LIVE_TIMEOUT)
-    assert page.locator("table.sheet tbody tr").count() == 2
+    assert page.locator("table.sheet tbody tr:not(.fig-line)").count() == 2
     assert page.get_by_role("button", name="Save deal 2").count() == 0
 
 
