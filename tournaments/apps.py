@@ -11,6 +11,7 @@ class TournamentsConfig(AppConfig):
         from scorekeeper.management import demo
         from scorekeeper.pages import panels
 
+        from . import tasks  # noqa: F401  (the tasks register the services' jobs)
         from .demo import seed_tournament
         from .pages.views import confirm_panel
         from .revoked_links import explain_closed_round

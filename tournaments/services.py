@@ -39,7 +39,7 @@ from scorekeeper.errors import Conflict, InvalidInput, NotAllowed, NotFound
 from scorekeeper.models import Club, Game, GameStatus, Player, Role, Season, TableLink
 from scorekeeper.selectors import season_for_date
 
-from . import points, seating_adapter, selectors
+from . import jobs, points, seating_adapter, selectors
 from .models import (
     MAX_ROUNDS,
     ByeScore,
@@ -85,17 +85,6 @@ def _locked(tournament: Tournament | int) -> Tournament:
         return Tournament.objects.select_for_update().select_related("club").get(pk=pk)
     except Tournament.DoesNotExist:
         raise NotFound("no such tournament") from None
-
-
-def _enqueue(task_name: str, *args: Any) -> None:
-    """Send a task once the current transaction commits. Robust: a broker that is down, or
-    a job that fails in-process (no broker), is logged and never turns a write that has
-    committed into an error; every job can be sent again (asking for the round again,
-    the next round's close, the next publish)."""
-    from . import tasks
-
-    task = getattr(tasks, task_name)
-    transaction.on_commit(lambda: task.delay(*args), robust=True)
 
 
 def _decimal(value: Fraction) -> Decimal:
@@ -412,7 +401,7 @@ def withdraw(
         registration.checked_in_round = None
         registration.checked_out_round = None
         registration.save()
-    _enqueue("recompute_standings", tournament.pk)
+    jobs.recompute_standings(tournament.pk)
     return registrations
 
 
@@ -446,7 +435,7 @@ def round_request(
     if last is not None and last.status != RoundStatus.CLOSED:
         if last.status == RoundStatus.SEATING and last.seating_status == SeatingStatus.QUEUED:
             # Sent again, in case the first message was lost: the job is idempotent.
-            _enqueue("seat_round", tournament.pk, last.number)
+            jobs.seat_round(tournament.pk, last.number)
             return last, True
         if last.status == RoundStatus.SEATING and last.seating_status == SeatingStatus.FAILED:
             _layout_check(tournament, selectors.checked_in(tournament, last.number).count())
@@ -456,7 +445,7 @@ def round_request(
             if method is not None:
                 last.seating_method = method
             last.save()
-            _enqueue("seat_round", tournament.pk, last.number)
+            jobs.seat_round(tournament.pk, last.number)
             return last, True
         return last, False
     number = 1 if last is None else last.number + 1
@@ -475,7 +464,7 @@ def round_request(
     if tournament.status == TournamentStatus.OPEN:
         tournament.status = TournamentStatus.RUNNING
         tournament.save(update_fields=["status"])
-    _enqueue("seat_round", tournament.pk, number)
+    jobs.seat_round(tournament.pk, number)
     return round, True
 
 
@@ -665,7 +654,7 @@ def round_publish(*, actor: Actor, round: Round, notify: bool = True) -> Round:
         round.deadline = round.time_called_at + timedelta(minutes=tournament.grace_minutes)
     round.save()
     if notify:
-        _enqueue("notify_round", round.pk)
+        jobs.notify_round(round.pk)
     return round
 
 
@@ -768,7 +757,7 @@ def _confirm_after_close(tournament: Tournament, table: Table, actor: Actor) -> 
             raise Conflict("the game has no deal; it cannot be confirmed")
         core.game_finish(actor=actor, game=game)
     _mark_confirmed(table, actor)
-    _enqueue("recompute_standings", tournament.pk)
+    jobs.recompute_standings(tournament.pk)
     return table
 
 
@@ -814,7 +803,7 @@ def table_reopen(*, actor: Actor, table: Table, reason: str) -> Table:
     )
     core.game_unlock(actor=actor, game=game)
     if table.round.status == RoundStatus.CLOSED:
-        _enqueue("recompute_standings", tournament.pk)
+        jobs.recompute_standings(tournament.pk)
     return table
 
 
@@ -874,7 +863,7 @@ def _close(tournament: Tournament, round: Round, reason: str, by: User | None) -
     if round.number >= tournament.rounds_planned:
         tournament.status = TournamentStatus.FINISHED
         tournament.save(update_fields=["status"])
-    _enqueue("recompute_standings", tournament.pk)
+    jobs.recompute_standings(tournament.pk)
 
 
 def unconfirmed_text(numbers: Sequence[int]) -> str:

@@ -11,7 +11,7 @@ from typing import Any
 from celery import Task, shared_task
 from django.db import InterfaceError, OperationalError, close_old_connections
 
-from . import services
+from . import jobs, services
 
 AnyTask = Task[Any, Any]
 
@@ -79,3 +79,8 @@ def notify_round(self: AnyTask, round_id: int) -> int:
         return services.round_notify(round_id=round_id)
     finally:
         _tidy(self)
+
+
+jobs.register("seat_round", seat_round)
+jobs.register("recompute_standings", recompute_standings)
+jobs.register("notify_round", notify_round)

@@ -10,7 +10,7 @@ import pytest
 from scorekeeper.models import Role
 from tests.concurrency import run_together
 from tests.factories import ClubFactory, PlayerFactory, member
-from tournaments import services
+from tournaments import jobs, services
 from tournaments.models import Round, RoundPlayer, SeatingStatus
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -30,7 +30,7 @@ def test_asking_and_seating_at_once_makes_one_round(monkeypatch: pytest.MonkeyPa
         round_deals=3,
     )
     services.register(actor=director, tournament=tournament, players=players, check_in=True)
-    monkeypatch.setattr(services, "_enqueue", lambda *args: None)  # the jobs run below
+    monkeypatch.setattr(jobs, "seat_round", lambda *args: None)  # the jobs run below
     asked = run_together(
         [lambda: services.round_request(actor=director, tournament=tournament)[0].pk] * 2
     )

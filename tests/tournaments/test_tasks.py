@@ -92,3 +92,13 @@ def test_a_real_worker_seats_a_round(celery_worker: WorkController) -> None:
     assert again.pk == round.pk and not queued
     assert Round.objects.filter(tournament=tournament).count() == 1
     assert RoundPlayer.objects.filter(round__tournament=tournament).count() == 7
+
+
+def test_every_job_the_services_send_has_its_task() -> None:
+    from tournaments import jobs
+
+    for name in jobs.JOBS:
+        task = jobs._tasks[name]
+        assert task is getattr(tasks, name) and task.name == f"tournaments.{name}"
+    with pytest.raises(ValueError):
+        jobs.register("no_such_job", tasks.seat_round)  # type: ignore[arg-type]
