@@ -6,15 +6,16 @@ for other members), except confirming a table, which is for a player seated at i
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from django.db import transaction
 from django.urls import reverse
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import exceptions, status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.serializers import Serializer
 
 from scorekeeper.api.permissions import Rule, actor_of
 from scorekeeper.api.views import ApiView, responds
@@ -172,60 +173,68 @@ class RegistrationsView(TournamentView):
         return Response(_registrations_body(tournament))
 
 
-class CheckInView(TournamentView):
-    action_rules = {"POST": DIRECTS}
+class RegistrationActionView(TournamentView):
+    """A POST that changes some registrations (a service taking the actor, the tournament
+    and the parsed input), answered with every registration."""
 
-    @extend_schema(
-        operation_id="tournaments_check_in",
-        summary="Check players in from the next round on (admins, directors)",
-        description="They stay checked in for later rounds until they check out.",
-        tags=TAGS,
-        request=s.CheckInInput,
-        responses=responds(200, s.RegistrationOutput(many=True), 400, 401, 403, 404, 409),
-    )
+    action_rules = {"POST": DIRECTS}
+    service: ClassVar[Any]
+    input: ClassVar[type[Serializer[Any]]]
+
     def post(self, request: Request, tournament_id: int) -> Response:
         tournament = self.tournament(tournament_id)
-        data = self.parse(s.CheckInInput, request.data, club=tournament.club)
-        services.check_in(actor=actor_of(request), tournament=tournament, **data)
+        data = self.parse(type(self).input, request.data, club=tournament.club)
+        type(self).service(actor=actor_of(request), tournament=tournament, **data)
         return Response(_registrations_body(tournament))
 
 
-class CheckOutView(TournamentView):
-    action_rules = {"POST": DIRECTS}
-
-    @extend_schema(
-        operation_id="tournaments_check_out",
-        summary="Check players out from the next round on (admins, directors)",
-        description="A check-in carries over to later rounds; a player who leaves checks "
-        "out and is not seated again until checked in. Unlike a withdrawal they stay in "
-        "the tournament.",
-        tags=TAGS,
-        request=s.CheckOutInput,
-        responses=responds(200, s.RegistrationOutput(many=True), 400, 401, 403, 404, 409),
+def _registration_schema(
+    operation_id: str, summary: str, description: str, request: type[Serializer[Any]]
+) -> Any:
+    return extend_schema_view(
+        post=extend_schema(
+            operation_id=operation_id,
+            summary=summary,
+            description=description,
+            tags=TAGS,
+            request=request,
+            responses=responds(200, s.RegistrationOutput(many=True), 400, 401, 403, 404, 409),
+        )
     )
-    def post(self, request: Request, tournament_id: int) -> Response:
-        tournament = self.tournament(tournament_id)
-        data = self.parse(s.CheckOutInput, request.data, club=tournament.club)
-        services.check_out(actor=actor_of(request), tournament=tournament, **data)
-        return Response(_registrations_body(tournament))
 
 
-class WithdrawView(TournamentView):
-    action_rules = {"POST": DIRECTS}
+@_registration_schema(
+    "tournaments_check_in",
+    "Check players in from the next round on (admins, directors)",
+    "They stay checked in for later rounds until they check out.",
+    s.CheckInInput,
+)
+class CheckInView(RegistrationActionView):
+    service = services.check_in
+    input = s.CheckInInput
 
-    @extend_schema(
-        operation_id="tournaments_withdraw",
-        summary="Withdraw players between rounds (admins, directors)",
-        description="Refused (409) for a player in a round that has not closed.",
-        tags=TAGS,
-        request=s.WithdrawInput,
-        responses=responds(200, s.RegistrationOutput(many=True), 400, 401, 403, 404, 409),
-    )
-    def post(self, request: Request, tournament_id: int) -> Response:
-        tournament = self.tournament(tournament_id)
-        data = self.parse(s.WithdrawInput, request.data, club=tournament.club)
-        services.withdraw(actor=actor_of(request), tournament=tournament, **data)
-        return Response(_registrations_body(tournament))
+
+@_registration_schema(
+    "tournaments_check_out",
+    "Check players out from the next round on (admins, directors)",
+    "A check-in carries over to later rounds; a player who leaves checks out and is not "
+    "seated again until checked in. Unlike a withdrawal they stay in the tournament.",
+    s.CheckOutInput,
+)
+class CheckOutView(RegistrationActionView):
+    service = services.check_out
+    input = s.CheckOutInput
+
+
+@_registration_schema(
+    "tournaments_withdraw",
+    "Withdraw players between rounds (admins, directors)",
+    "Refused (409) for a player in a round that has not closed.",
+    s.WithdrawInput,
+)
+class WithdrawView(RegistrationActionView):
+    service = services.withdraw
+    input = s.WithdrawInput
 
 
 # --- Rounds ----------------------------------------------------------------------------------

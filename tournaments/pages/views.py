@@ -12,6 +12,7 @@ dashboard, with the outcome (or the service's refusal) as a message.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -457,10 +458,14 @@ def check_in(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return redirect(dashboard_url(tournament))
 
 
-@login_required
-@require_POST
-def check_out(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    """Players who leave: not seated from the next round on (they stay in the tournament)."""
+def _players_action(
+    request: HttpRequest,
+    tournament_id: int,
+    service: Callable[..., Any],
+    success: Callable[[Tournament, list[Player]], str],
+) -> HttpResponse:
+    """A director's change to chosen registered players: the service called with them,
+    its refusal or ``success`` reported, and back to the dashboard."""
     tournament, allowed = _director_post(request, tournament_id)
     if not allowed:
         return _forbidden(request, dashboard_url(tournament))
@@ -469,35 +474,43 @@ def check_out(request: HttpRequest, tournament_id: int) -> HttpResponse:
         _form_errors(request, form)
         return redirect(dashboard_url(tournament))
     players = list(form.cleaned_data["players"])
-    number = selectors.check_in_round(tournament)
+    message = success(tournament, players)  # said before the change (the round it applies to)
     try:
-        services.check_out(actor=request.user, tournament=tournament, players=players)
+        service(actor=request.user, tournament=tournament, players=players)
     except ServiceError as error:
         _report(request, error)
     else:
-        names = ", ".join(p.name for p in players)
-        messages.success(request, f"Checked out from round {number}: {names}.")
+        messages.success(request, message)
     return redirect(dashboard_url(tournament))
+
+
+def _names(players: list[Player]) -> str:
+    return ", ".join(player.name for player in players)
+
+
+@login_required
+@require_POST
+def check_out(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Players who leave: not seated from the next round on (they stay in the tournament)."""
+    return _players_action(
+        request,
+        tournament_id,
+        services.check_out,
+        lambda t, players: (
+            f"Checked out from round {selectors.check_in_round(t)}: {_names(players)}."
+        ),
+    )
 
 
 @login_required
 @require_POST
 def withdraw(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    tournament, allowed = _director_post(request, tournament_id)
-    if not allowed:
-        return _forbidden(request, dashboard_url(tournament))
-    form = PlayersForm(_registered_players(tournament), request.POST)
-    if not form.is_valid():
-        _form_errors(request, form)
-        return redirect(dashboard_url(tournament))
-    players = list(form.cleaned_data["players"])
-    try:
-        services.withdraw(actor=request.user, tournament=tournament, players=players)
-    except ServiceError as error:
-        _report(request, error)
-    else:
-        messages.success(request, f"Withdrawn: {', '.join(p.name for p in players)}.")
-    return redirect(dashboard_url(tournament))
+    return _players_action(
+        request,
+        tournament_id,
+        services.withdraw,
+        lambda t, players: f"Withdrawn: {_names(players)}.",
+    )
 
 
 @login_required
