@@ -62,6 +62,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "scorekeeper.middleware.RequestLimitsMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -71,6 +72,10 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
+
+# Request bodies: larger ones are answered 413, JSON nested deeper 400 (scorekeeper/middleware.py).
+DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("MAX_BODY_BYTES", default=1024 * 1024)
+MAX_JSON_DEPTH = env.int("MAX_JSON_DEPTH", default=32)
 
 ROOT_URLCONF = "scorekeeper.urls"
 WSGI_APPLICATION = "scorekeeper.wsgi.application"
@@ -117,6 +122,16 @@ _db["ATOMIC_REQUESTS"] = False
 DATABASES = {"default": _db}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# --- Cache (shared by every worker process: rate limits) -------------------------------------
+
+# Redis when CACHE_URL names it (e.g. redis://127.0.0.1:6379/1), else a database table.
+CACHES = {"default": env.cache_url("CACHE_URL", default="dbcache://scorekeeper_cache")}
+if CACHES["default"]["BACKEND"].endswith("RedisCache"):
+    # An unreachable Redis answers within a second instead of holding the request.
+    CACHES["default"].setdefault("OPTIONS", {}).update(
+        {"socket_connect_timeout": 1, "socket_timeout": 1}
+    )
+
 # --- Auth -----------------------------------------------------------------------------------
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -154,14 +169,20 @@ REST_FRAMEWORK = {
     # Token first: its WWW-Authenticate challenge makes "not logged in" a 401, not a 403.
     # Session authentication enforces CSRF on unsafe methods.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "scorekeeper.api.limits.LimitedTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     # Secure by default: every API view needs a logged-in caller unless it says otherwise.
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     # One error format for every API response: {"error": {code, message, field, deal, details}}.
     "EXCEPTION_HANDLER": "scorekeeper.api.errors.exception_handler",
-    "DEFAULT_THROTTLE_RATES": {"auth_token": env.str("API_TOKEN_RATE", default="20/minute")},
+    # Rate limits (scorekeeper/api/limits.py), counted in the shared cache per client address.
+    "DEFAULT_THROTTLE_RATES": {
+        "auth_token": env.str("API_TOKEN_RATE", default="20/minute"),
+        "bad_token": env.str("API_BAD_TOKEN_RATE", default="20/minute"),
+    },
+    # How many proxies in front add to X-Forwarded-For; 0: the header is not believed.
+    "NUM_PROXIES": env.int("NUM_PROXIES", default=0),
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
 

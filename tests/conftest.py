@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.core.cache import cache
 from django.core.management import call_command
 from django.test import override_settings
 from pytest_django import Settings
@@ -15,7 +16,8 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
     broker = settings.CELERY_BROKER_URL
     return [
         f"scorekeeper: database={db['ENGINE'].rsplit('.', 1)[-1]} "
-        f"celery={'eager (in-process)' if settings.CELERY_TASK_ALWAYS_EAGER else broker}"
+        f"celery={'eager (in-process)' if settings.CELERY_TASK_ALWAYS_EAGER else broker} "
+        f"cache={settings.CACHES['default']['BACKEND'].rsplit('.', 1)[-1]}"
     ]
 
 
@@ -35,3 +37,18 @@ def collected_static(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]
 def _fast_passwords(settings: Settings) -> None:
     """Tests make many users; the production password hasher would take seconds each."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Rate limits count in the shared cache: every test starts from zero. The database
+    cache's rows go with each test's transaction, but not with a flush (tests that commit)."""
+    shared = "DatabaseCache" not in settings.CACHES["default"]["BACKEND"]
+    if not shared and {"transactional_db", "live_server"} & set(request.fixturenames):
+        request.getfixturevalue("transactional_db")
+        shared = True
+    if shared:
+        cache.clear()
+    yield
+    if shared:
+        cache.clear()

@@ -17,6 +17,7 @@ from rules_engine import GAMES
 from scorekeeper import selectors
 from scorekeeper.models import DealRevision, GameStatus, Player, Season
 
+from .fields import Name, Text
 from .permissions import MAX_ID
 
 # Deal numbers are stored as 32-bit integers.
@@ -43,8 +44,8 @@ class PassThroughSerializer(serializers.Serializer[Any]):
 
 
 class TokenInput(serializers.Serializer[Any]):
-    username = serializers.CharField(max_length=150)
-    password = serializers.CharField(max_length=4096, trim_whitespace=False)
+    username = Text(max_length=150)
+    password = Text(max_length=4096, trim_whitespace=False)
 
 
 class TokenOutput(serializers.Serializer[Any]):
@@ -56,7 +57,7 @@ class TokenOutput(serializers.Serializer[Any]):
 
 
 class ClubInput(serializers.Serializer[Any]):
-    name = serializers.CharField(max_length=120)
+    name = Name(max_length=120)
     slug = serializers.SlugField(max_length=60)
     results_public = serializers.BooleanField(
         default=False, help_text="Anyone may read the club's standings without logging in."
@@ -72,7 +73,7 @@ class ClubOutput(serializers.Serializer[Any]):
 
 
 class PlayerInput(serializers.Serializer[Any]):
-    name = serializers.CharField(max_length=200)
+    name = Name(max_length=100)
     email = serializers.EmailField(required=False, allow_blank=True, default="")
 
 
@@ -88,7 +89,9 @@ class PlayerOutput(serializers.Serializer[Any]):
         allow_null=True,
         help_text="The username of the account linked to the player, if any.",
     )
-    email = serializers.EmailField(required=False, help_text="Staff only.")
+    email = serializers.CharField(
+        required=False, help_text="Staff only; an e-mail address, or empty when not known."
+    )
 
     def to_representation(self, instance: Player) -> dict[str, Any]:
         data = dict(super().to_representation(instance))
@@ -98,7 +101,7 @@ class PlayerOutput(serializers.Serializer[Any]):
 
 
 class SeasonInput(serializers.Serializer[Any]):
-    name = serializers.CharField(max_length=100)
+    name = Name(max_length=100)
     starts_on = serializers.DateField()
     ends_on = serializers.DateField()
 
@@ -273,7 +276,7 @@ class GameOutput(serializers.Serializer[Any]):
 
 
 class UndoInput(serializers.Serializer[Any]):
-    reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=500)
+    reason = Text(required=False, allow_blank=True, default="", max_length=500)
 
 
 class UndoOutput(serializers.Serializer[Any]):
@@ -335,7 +338,7 @@ class DealCorrectInput(serializers.Serializer[Any]):
     record = serializers.DictField(
         help_text="The corrected deal record (RULES.md), as a whole; a number in it is ignored."
     )
-    reason = serializers.CharField(
+    reason = Text(
         allow_blank=True, trim_whitespace=False, help_text="Why (required, at most 500 chars)."
     )
 

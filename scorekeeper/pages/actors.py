@@ -8,13 +8,14 @@ from scorekeeper import selectors
 from scorekeeper.access import Actor, TableGuest
 from scorekeeper.errors import NotFound
 from scorekeeper.models import Game
+from scorekeeper.names import tidy
 
 SESSION_KEY = "table_links"  # {game id (str): {"token": ..., "name": ...}}
 
 
 def remember_table_link(request: HttpRequest, game_id: int, token: str, name: str) -> None:
     links = dict(request.session.get(SESSION_KEY, {}))
-    links[str(game_id)] = {"token": token, "name": name.strip()[:60]}
+    links[str(game_id)] = {"token": token, "name": tidy(name)[:60]}
     request.session[SESSION_KEY] = links
 
 

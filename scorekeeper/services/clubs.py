@@ -17,6 +17,7 @@ from ..models import (
     Role,
     Season,
 )
+from ..names import clean_name
 from ._base import (
     require,
     user_of,
@@ -29,6 +30,7 @@ def club_create(*, actor: Actor, name: str, slug: str, results_public: bool = Fa
     user = user_of(actor)
     if user is None:
         raise NotAllowed("log in to create a club")
+    name = clean_name(name, what="a club", max_length=120)
     if Club.objects.filter(slug=slug).exists():
         raise InvalidInput(f'a club called "{slug}" already exists', field="slug")
     club = Club.objects.create(name=name, slug=slug, results_public=results_public)
@@ -59,11 +61,7 @@ def player_create(
 ) -> Player:
     """Add a player to the club's roster (club staff)."""
     require(access.can_manage_roster(actor, club), "only the club's staff can add players")
-    name = " ".join(name.split())
-    if not name:
-        raise InvalidInput("a player needs a name", field="name")
-    if len(name) > 100:
-        raise InvalidInput("a player's name has at most 100 characters", field="name")
+    name = clean_name(name, what="a player", max_length=100)
     if Player.objects.filter(club=club, name__iexact=name).exists():
         raise InvalidInput(f'the roster already has a player called "{name}"', field="name")
     if user is not None and Player.objects.filter(club=club, user=user).exists():
@@ -75,6 +73,7 @@ def player_create(
 def season_create(*, actor: Actor, club: Club, name: str, starts_on: date, ends_on: date) -> Season:
     """A season of the club: a date range that does not overlap another."""
     require(access.can_manage_seasons(actor, club), "only admins and directors manage seasons")
+    name = clean_name(name, what="a season", max_length=100)
     if ends_on < starts_on:
         raise InvalidInput("a season cannot end before it starts", field="ends_on")
     if Season.objects.filter(club=club, name=name).exists():

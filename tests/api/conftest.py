@@ -3,22 +3,11 @@ another club, a roster, and clients that authenticate with real API tokens."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
-from django.core.cache import cache
 
 from scorekeeper.models import Role
 from tests.api.helpers import World
 from tests.factories import ClubFactory, PlayerFactory, member
-
-
-@pytest.fixture(autouse=True)
-def _fresh_cache() -> Iterator[None]:
-    """Throttling counts live in the cache: start every test from zero."""
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

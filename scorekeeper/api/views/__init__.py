@@ -5,7 +5,8 @@ writes, again by the services); the rules of the games by the services and the e
 One module a subject (:mod:`.auth`, :mod:`.clubs`, :mod:`.games`, :mod:`.deals`); what they
 share, and the OpenAPI helpers other apps' views use too, is in :mod:`.base`."""
 
-from .auth import TokenThrottle, TokenView
+from ..limits import TokenThrottle
+from .auth import TokenView
 from .base import ApiView, NotFoundView, responds
 from .clubs import (
     ClubDetailView,

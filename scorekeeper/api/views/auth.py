@@ -12,17 +12,14 @@ from rest_framework import status
 from rest_framework.permissions import AllowAny, BasePermission, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import BaseThrottle, ScopedRateThrottle
+from rest_framework.throttling import BaseThrottle
 
 from .. import serializers as s
+from ..limits import TokenThrottle
 from ..tokens import token_issue, token_revoke
 from .base import ApiView, responds
 
 # --- Auth -------------------------------------------------------------------------------------
-
-
-class TokenThrottle(ScopedRateThrottle):
-    scope_attr = "throttle_scope"
 
 
 class TokenView(ApiView):

@@ -12,7 +12,6 @@ from drf_spectacular.utils import (
     extend_schema,
 )
 from rest_framework import exceptions
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.serializers import Serializer
@@ -21,6 +20,7 @@ from rest_framework.views import APIView
 from scorekeeper.models import Club, Game
 
 from ..errors import ErrorSerializer
+from ..parsers import JSONParser
 from ..permissions import (
     ActionRule,
     Rule,
