@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import environ
+from csp.constants import NONE, SELF
 from django.core.management.utils import get_random_secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -56,6 +57,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
+    "csp",
     "scorekeeper",
     "tournaments",
 ]
@@ -71,6 +73,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
 ]
 
 # Request bodies: larger ones are answered 413, JSON nested deeper 400 (scorekeeper/middleware.py).
@@ -230,8 +233,23 @@ else:
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
+# A job is acknowledged when it has run, not when it arrives. A worker process that dies
+# holding one (killed, out of memory) gives it back at once; a whole worker that dies leaves
+# it with the broker, which hands it out again after CELERY_VISIBILITY_TIMEOUT seconds. The
+# jobs are idempotent, so running one twice does no harm.
 CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# No job runs longer than this (seating searches for 5 s at most); the visibility timeout
+# must be longer than any job and any retry's countdown.
+CELERY_TASK_TIME_LIMIT = 120
+CELERY_TASK_SOFT_TIME_LIMIT = 100
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=300),
+    # Look for jobs of dead workers about every 30 s.
+    "unacked_restore_interval": 10,
+    "unacked_restore_throttle": 3,
+}
 CELERY_TIMEZONE = "UTC"
 CELERY_ENABLE_UTC = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
@@ -264,6 +282,26 @@ if not DEBUG and env.bool("SECURE_SSL", default=False):
     SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=60 * 60 * 24 * 365)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = False
+
+# Content-Security-Policy (django-csp): scripts, styles and everything else from this site
+# only, no inline scripts or styles, no framing. The admin keeps Django's own defaults.
+CONTENT_SECURITY_POLICY = {
+    "EXCLUDE_URL_PREFIXES": ["/admin/"],
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "font-src": [SELF],
+        "manifest-src": [SELF],
+        "worker-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
 
 # --- Logging --------------------------------------------------------------------------------
 

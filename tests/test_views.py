@@ -61,3 +61,30 @@ def test_admin_login_page(client: Client) -> None:
     response = client.get("/admin/login/")
     assert response.status_code == 200
     assert b"csrfmiddlewaretoken" in response.content
+
+
+def test_pages_send_a_content_security_policy(client: Client) -> None:
+    response = client.get("/accounts/login/")
+    policy = response["Content-Security-Policy"]
+    directives = dict(part.strip().split(" ", 1) for part in policy.split(";") if part.strip())
+    assert directives["default-src"] == "'self'"
+    assert directives["script-src"] == "'self'"
+    assert directives["style-src"] == "'self'"
+    assert directives["frame-ancestors"] == "'none'"
+    assert "unsafe-inline" not in policy
+
+
+def test_no_template_holds_an_inline_script_or_style() -> None:
+    """The policy forbids them: a page that had one would lose it in the browser."""
+    import re
+    from pathlib import Path
+
+    templates = Path(__file__).resolve().parents[1] / "templates"
+    offenders = []
+    for template in templates.rglob("*.html"):
+        text = template.read_text(encoding="utf-8")
+        if re.search(r"<script(?![^>]*\bsrc=)[^>]*>", text) or re.search(r"\sstyle=\"", text):
+            offenders.append(str(template.relative_to(templates)))
+        if "<style" in text:
+            offenders.append(str(template.relative_to(templates)))
+    assert offenders == []

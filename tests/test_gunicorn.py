@@ -1,0 +1,100 @@
+"""The production server's settings (gunicorn.conf.py): threaded workers from the cores,
+and a server that stays reachable while slow clients hold connections open."""
+
+from __future__ import annotations
+
+import os
+import runpy
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+CONFIG = ROOT / "gunicorn.conf.py"
+
+
+def _config(**env: str) -> dict[str, object]:
+    saved = dict(os.environ)
+    os.environ.update(env)
+    try:
+        return runpy.run_path(str(CONFIG))
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+
+
+def test_threaded_workers_sized_from_the_cores() -> None:
+    config = _config()
+    cores = os.cpu_count() or 1
+    assert config["worker_class"] == "gthread"
+    assert config["workers"] == max(2, 2 * cores)
+    assert config["threads"] == 4
+    assert config["timeout"] == 30
+    assert config["max_requests"] > 0
+
+
+def test_the_environment_overrides_it() -> None:
+    config = _config(GUNICORN_WORKERS="3", GUNICORN_THREADS="8", GUNICORN_BIND="0.0.0.0:9000")
+    assert (config["workers"], config["threads"], config["bind"]) == (3, 8, "0.0.0.0:9000")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture
+def server() -> Iterator[str]:
+    port = _free_port()
+    env = {**os.environ, "GUNICORN_BIND": f"127.0.0.1:{port}", "GUNICORN_ACCESS_LOG": ""}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "-c", str(CONFIG), "scorekeeper.wsgi"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                urllib.request.urlopen(f"{url}/healthz", timeout=2)
+                break
+            except OSError:
+                assert process.poll() is None, "gunicorn did not start"
+                assert time.monotonic() < deadline, "gunicorn did not answer within 30 s"
+                time.sleep(0.2)
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_eight_slow_clients_do_not_make_the_server_unreachable(server: str) -> None:
+    port = int(server.rsplit(":", 1)[1])
+    slow = []
+    for _ in range(8):
+        sock = socket.create_connection(("127.0.0.1", port))
+        sock.sendall(
+            b"POST /api/v1/auth/token/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            b"Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"
+        )
+        slow.append(sock)
+    try:
+        time.sleep(0.5)
+        started = time.monotonic()
+        with urllib.request.urlopen(f"{server}/healthz", timeout=10) as response:
+            assert response.status == 200
+        assert time.monotonic() - started < 10
+    finally:
+        for sock in slow:
+            sock.close()
