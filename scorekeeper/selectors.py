@@ -159,12 +159,25 @@ def deal_payload(deal: Deal) -> dict[str, Any]:
     }
 
 
-def game_payload(game: Game) -> dict[str, Any]:
-    """A game with its seats and deals, in the shapes of the rules engine's command line."""
+def game_payload(
+    game: Game, *, deals_after: int = 0, deals_limit: int | None = None
+) -> dict[str, Any]:
+    """A game with its seats and deals, in the shapes of the rules engine's command line.
+
+    ``deals`` lists the deals numbered above ``deals_after``, at most ``deals_limit`` of
+    them; ``deal_count`` is how many the game has, ``more_deals`` whether any come after
+    the last one listed."""
     sheet = sheet_for(game)
     engine = sheet.as_dict()
-    deals = {deal.number: deal for deal in game.deals.select_related("entered_by")}
-    for entry in engine["deals"]:
+    listed = [entry for entry in engine["deals"] if entry["number"] > deals_after]
+    more = deals_limit is not None and len(listed) > deals_limit
+    listed = listed[:deals_limit] if deals_limit is not None else listed
+    numbers = [entry["number"] for entry in listed]
+    deals = {
+        deal.number: deal
+        for deal in game.deals.filter(number__in=numbers).select_related("entered_by")
+    }
+    for entry in listed:
         stored = deals[entry["number"]]
         entry["record"] = stored.record
         entry["version"] = stored.version
@@ -188,7 +201,9 @@ def game_payload(game: Game) -> dict[str, Any]:
         "players": engine["players"],
         "first_dealer": engine["first_dealer"],
         "options": engine["options"],
-        "deals": engine["deals"],
+        "deals": listed,
+        "deal_count": len(engine["deals"]),
+        "more_deals": more,
         "totals": engine["totals"],
         "finished": game.status == GameStatus.FINISHED,
         "winners": winners if game.status == GameStatus.FINISHED else [],

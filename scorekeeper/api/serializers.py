@@ -183,6 +183,26 @@ class GameListQuery(serializers.Serializer[Any]):
     game_type = serializers.ChoiceField(choices=GAME_TYPES, required=False)
 
 
+DEALS_PAGE = 200
+
+
+class GameDealsQuery(serializers.Serializer[Any]):
+    """Which of a game's deals to list (a long game's are listed a page at a time)."""
+
+    deals_after = serializers.IntegerField(
+        min_value=0,
+        max_value=1_000_000,
+        default=0,
+        help_text="List the deals numbered above this (default 0: from the first).",
+    )
+    deals_limit = serializers.IntegerField(
+        min_value=1,
+        max_value=1000,
+        default=DEALS_PAGE,
+        help_text=f"At most this many deals (default {DEALS_PAGE}, at most 1000).",
+    )
+
+
 class ResultOutput(serializers.Serializer[Any]):
     position = serializers.IntegerField(help_text="The seat, clockwise from 0.")
     player = serializers.IntegerField(source="player_id")
@@ -256,8 +276,18 @@ class GameOutput(serializers.Serializer[Any]):
     players = serializers.ListField(child=serializers.CharField(), help_text="Names by seat.")
     first_dealer = serializers.IntegerField()
     options = serializers.DictField(help_text="The house rules, all resolved.")
-    deals = DealOutput(many=True)
-    totals = serializers.ListField(child=serializers.IntegerField())
+    deals = DealOutput(
+        many=True,
+        help_text="The deals numbered above deals_after, a page of them at most; "
+        "deals_next gives the rest.",
+    )
+    deal_count = serializers.IntegerField(help_text="How many deals the game has.")
+    deals_next = serializers.URLField(
+        allow_null=True, help_text="The URL of the next page of deals, or null."
+    )
+    totals = serializers.ListField(
+        child=serializers.IntegerField(), help_text="After the last deal of the game."
+    )
     finished = serializers.BooleanField()
     winners = serializers.ListField(
         child=serializers.IntegerField(), help_text="Winning seats; empty until finished."

@@ -13,6 +13,12 @@ from tests.api.helpers import WIDOW_DEALS, World, error_of
 from tests.factories import PlayerFactory, SeasonFactory
 
 
+def one_page(payload: dict[str, Any]) -> dict[str, Any]:
+    """The selector's payload as the API shows a game whose deals fit on one page."""
+    assert payload.pop("more_deals") is False
+    return {**payload, "deals_next": None}
+
+
 def start_body(world: World, **overrides: Any) -> dict[str, Any]:
     body: dict[str, Any] = {
         "club": world.club.pk,
@@ -31,7 +37,7 @@ def test_start_a_game(world: World) -> None:
     game = Game.objects.get()
     body = response.json()
     assert response["Location"].endswith(f"/api/v1/games/{game.pk}/")
-    assert body == selectors.game_payload(game)
+    assert body == one_page(selectors.game_payload(game))
     assert body["seats"] == [
         {"position": i, "player": p.pk, "name": p.name} for i, p in enumerate(world.players[:3])
     ]
@@ -185,7 +191,7 @@ def test_game_detail_is_the_selectors_payload(world: World) -> None:
     response = world.client("member").get(f"/api/v1/games/{game.pk}/")
     assert response.status_code == 200
     body = response.json()
-    assert body == selectors.game_payload(game)
+    assert body == one_page(selectors.game_payload(game))
     assert [d["number"] for d in body["deals"]] == [1, 2]
     assert body["deals"][0]["record"] == WIDOW_DEALS[0]
     assert "targets" in body["deals"][0]  # the engine's context passes through
@@ -271,3 +277,40 @@ def test_a_seated_member_may_score_their_own_game(world: World) -> None:
     assert response.status_code == 201
     assert response.json()["entered_by"] == "member"
     assert client.post(f"/api/v1/games/{game.pk}/undo/").status_code == 200
+
+
+def test_a_long_game_lists_its_deals_a_page_at_a_time(world: World) -> None:
+    game = world.start(options={"finish": {"deals": 30}})
+    world.record(game, *(WIDOW_DEALS + WIDOW_DEALS[:1]))
+    client = world.client("member")
+    first = client.get(f"/api/v1/games/{game.pk}/", {"deals_limit": 3}).json()
+    assert [d["number"] for d in first["deals"]] == [1, 2, 3]
+    assert first["deal_count"] == 7
+    assert first["deals_next"].endswith(f"/api/v1/games/{game.pk}/?deals_after=3&deals_limit=3")
+    numbers = [d["number"] for d in first["deals"]]
+    url = first["deals_next"]
+    while url:
+        page = client.get(url).json()
+        numbers += [d["number"] for d in page["deals"]]
+        assert page["totals"] == first["totals"]
+        url = page["deals_next"]
+    assert numbers == list(range(1, 8))
+    # By default one page holds 200 deals: this game's all.
+    whole = client.get(f"/api/v1/games/{game.pk}/").json()
+    assert [d["number"] for d in whole["deals"]] == numbers and whole["deals_next"] is None
+
+
+@pytest.mark.parametrize(
+    ("query", "field"),
+    [
+        ({"deals_limit": 0}, "deals_limit"),
+        ({"deals_limit": 5000}, "deals_limit"),
+        ({"deals_after": -1}, "deals_after"),
+        ({"deals_after": "x"}, "deals_after"),
+    ],
+)
+def test_deal_paging_is_validated(world: World, query: dict[str, Any], field: str) -> None:
+    game = world.start()
+    response = world.client("member").get(f"/api/v1/games/{game.pk}/", query)
+    assert response.status_code == 400
+    assert error_of(response)["field"] == field

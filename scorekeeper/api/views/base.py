@@ -17,8 +17,10 @@ from rest_framework.request import Request
 from rest_framework.serializers import Serializer
 from rest_framework.views import APIView
 
+from scorekeeper import selectors
 from scorekeeper.models import Club, Game
 
+from .. import serializers as s
 from ..errors import ErrorSerializer
 from ..parsers import JSONParser
 from ..permissions import (
@@ -120,6 +122,18 @@ class ApiView(APIView):
         game = visible_game(self.request, game_id)
         self.check_object_permissions(self.request, game)
         return game
+
+    def game_body(
+        self, game: Game, *, deals_after: int = 0, deals_limit: int = s.DEALS_PAGE
+    ) -> dict[str, Any]:
+        """The game as GameOutput, with a page of its deals and the link to the next."""
+        payload = selectors.game_payload(game, deals_after=deals_after, deals_limit=deals_limit)
+        payload["deals_next"] = None
+        if payload.pop("more_deals"):
+            last = payload["deals"][-1]["number"]
+            url = self.url("game-detail", game.pk)
+            payload["deals_next"] = f"{url}?deals_after={last}&deals_limit={deals_limit}"
+        return dict(s.GameOutput(payload).data)
 
     def url(self, name: str, *args: int) -> str:
         return self.request.build_absolute_uri(reverse(f"api:{name}", args=args))

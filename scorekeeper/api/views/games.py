@@ -62,7 +62,7 @@ class GameListView(ApiView):
         data = self.parse(s.GameStartInput, request.data)
         game = services.game_start(actor=actor_of(request), **data)
         return Response(
-            s.GameOutput(selectors.game_payload(game)).data,
+            self.game_body(game),
             status=status.HTTP_201_CREATED,
             headers={"Location": self.url("game-detail", game.pk)},
         )
@@ -72,12 +72,16 @@ class GameDetailView(ApiView):
     @extend_schema(
         operation_id="games_retrieve",
         summary="A game: seats, deals, totals, finished, winners, next deal",
+        description="Deals are listed a page at a time (deals_after, deals_limit); "
+        "deal_count says how many there are and deals_next links the next page.",
         tags=["games"],
-        responses=responds(200, s.GameOutput, 401, 404),
+        parameters=[s.GameDealsQuery],
+        responses=responds(200, s.GameOutput, 400, 401, 404),
     )
     def get(self, request: Request, game_id: int) -> Response:
         game = self.game(game_id)
-        return Response(s.GameOutput(selectors.game_payload(game)).data)
+        query = self.parse(s.GameDealsQuery, request.query_params)
+        return Response(self.game_body(game, **query))
 
 
 class GameActionView(ApiView):
@@ -89,7 +93,7 @@ class GameActionView(ApiView):
 
     def post(self, request: Request, game_id: int) -> Response:
         game = type(self).service(actor=actor_of(request), game=self.game(game_id))
-        return Response(s.GameOutput(selectors.game_payload(game)).data)
+        return Response(self.game_body(game))
 
 
 def _game_action_schema(operation_id: str, summary: str) -> Any:
@@ -131,5 +135,4 @@ class GameUndoView(ApiView):
         data = self.parse(s.UndoInput, request.data)
         undone = services.deal_undo(actor=actor_of(request), game=game, **data)
         game.refresh_from_db()
-        body = {"undone": undone, "game": selectors.game_payload(game)}
-        return Response(s.UndoOutput(body).data)
+        return Response({"undone": undone, "game": self.game_body(game)})
