@@ -14,10 +14,11 @@ PIP_COMPILE_ARGS ?=
 PIP_COMPILE := $(PY) -m piptools compile --quiet --generate-hashes --allow-unsafe --strip-extras \
 	--no-emit-index-url --no-emit-find-links $(PIP_COMPILE_ARGS)
 
-.PHONY: help install run test lint bench worker beat lock clean screenshots
+.PHONY: help install run serve test lint bench worker beat lock clean screenshots
 
 help:
 	@echo "make run     install into $(VENV), migrate, seed demo data (when available), serve"
+	@echo "make serve   production-like: migrate, collectstatic, gunicorn with gunicorn.conf.py"
 	@echo "make test    install into $(VENV) and run the test suite (PYTEST_ARGS=... to pass options)"
 	@echo "make lint    ruff check, ruff format --check, mypy (strict for rules_engine)"
 	@echo "make bench   run the benchmarks: rules engine, seating, live pages (300 phones polling)"
@@ -48,6 +49,12 @@ run: install
 	@echo "  Scorekeeper is running at http://$(HOST):$(PORT)/   (Ctrl-C to stop)"
 	@echo
 	DEBUG=true $(MANAGE) runserver $(HOST):$(PORT)
+
+# Production-like (DEBUG off): gunicorn with gunicorn.conf.py on $(HOST):$(PORT).
+serve: install
+	$(MANAGE) migrate --noinput
+	$(MANAGE) collectstatic --noinput --verbosity 0
+	GUNICORN_BIND=$(HOST):$(PORT) $(VENV)/bin/gunicorn -c gunicorn.conf.py scorekeeper.wsgi
 
 test: install
 	$(PY) -m pytest $(PYTEST_ARGS)
