@@ -104,8 +104,10 @@ class Game(ABC):
         return (deal.dealer + 1) % table.size
 
     @abstractmethod
-    def is_finished(self, table: Table, deals: Sequence[ScoredDeal]) -> bool:
-        """Whether the game is over after ``deals``."""
+    def is_finished(self, table: Table, played: int, last: ScoredDeal) -> bool:
+        """Whether the game is over once ``played`` deals are played, ``last`` the latest.
+        (What a game needs to know of its past is in these two: a scoresheet can resume
+        from the last stored deal without replaying the others.)"""
 
     def winners(self, table: Table, totals: Sequence[int]) -> tuple[int, ...]:
         """Seats with the highest total (equal highest totals share the win)."""
@@ -211,9 +213,37 @@ class Scoresheet:
         resolved = parse_options(game.options, options, game.name)
         self.table = Table(game, names, resolved, dealer)
         self.deals: list[ScoredDeal] = []
+        self.played = 0
         self.totals: tuple[int, ...] = (0,) * len(names)
         self.finished = False
         self._next: DealContext | None = self._context(1, dealer)
+
+    @classmethod
+    def resume(
+        cls,
+        game: Game,
+        players: Sequence[str],
+        *,
+        options: object = None,
+        first_dealer: object = None,
+        last: ScoredDeal | None = None,
+    ) -> Scoresheet:
+        """A sheet that carries on after ``last``, the latest deal as it was scored and
+        stored (``None``: no deal yet), without replaying the deals before it. Its
+        ``deals`` lists only the deals added to it; ``played`` counts them all."""
+        sheet = cls(game, players, options=options, first_dealer=first_dealer)
+        if last is not None:
+            sheet._carry_on(last)
+        return sheet
+
+    def _carry_on(self, deal: ScoredDeal) -> None:
+        self.played = deal.number
+        self.totals = deal.totals
+        self.finished = self.game.is_finished(self.table, self.played, deal)
+        if self.finished:
+            self._next = None
+        else:
+            self._next = self._context(deal.number + 1, self.game.next_dealer(self.table, deal))
 
     @property
     def game(self) -> Game:
@@ -248,7 +278,7 @@ class Scoresheet:
 
     def preview(self, raw: object) -> ScoredDeal:
         """Score ``raw`` as the next deal without adding it."""
-        index = len(self.deals)
+        index = self.played
         context = self._next
         if context is None:
             raise RuleError(
@@ -284,12 +314,7 @@ class Scoresheet:
         """Validate, score and add the next deal."""
         deal = self.preview(raw)
         self.deals.append(deal)
-        self.totals = deal.totals
-        self.finished = self.game.is_finished(self.table, self.deals)
-        if self.finished:
-            self._next = None
-        else:
-            self._next = self._context(deal.number + 1, self.game.next_dealer(self.table, deal))
+        self._carry_on(deal)
         return deal
 
     def extend(self, raws: Iterable[object]) -> None:

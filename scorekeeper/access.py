@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AnonymousUser, User
@@ -35,15 +38,45 @@ def actor_name(actor: Actor) -> str:
 STAFF_ROLES = (Role.ADMIN, Role.DIRECTOR, Role.SCORER)
 
 
+_remembered_roles: ContextVar[dict[tuple[int, int], str | None] | None] = ContextVar(
+    "remembered_roles", default=None
+)
+
+
+@contextmanager
+def roles_remembered() -> Iterator[None]:
+    """Within this block (one API request), each person's role in each club is read from
+    the database once, however many checks ask for it."""
+    token = _remembered_roles.set({})
+    try:
+        yield
+    finally:
+        _remembered_roles.reset(token)
+
+
+def forget_roles() -> None:
+    """A role changed: the next check reads it again."""
+    remembered = _remembered_roles.get()
+    if remembered is not None:
+        remembered.clear()
+
+
 def role_in(actor: Actor, club: Club) -> str | None:
     """The actor's role in the club, or None for a non-member (or anonymous caller)."""
     if isinstance(actor, TableGuest) or not actor.is_authenticated:
         return None
-    return (
+    remembered = _remembered_roles.get()
+    key = (actor.pk, club.pk)
+    if remembered is not None and key in remembered:
+        return remembered[key]
+    role = (
         Membership.objects.filter(club=club, user_id=actor.pk)
         .values_list("role", flat=True)
         .first()
     )
+    if remembered is not None:
+        remembered[key] = role
+    return role
 
 
 def is_member(actor: Actor, club: Club) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from rules_engine import RuleError, Scoresheet, new_scoresheet
+from rules_engine import RuleError, ScoredDeal, Scoresheet, get_game, new_scoresheet
 
 from .errors import InvalidInput
 from .models import Deal, Game, Seat
@@ -30,6 +30,29 @@ def sheet_from_records(game: Game, seats: Sequence[Seat], records: Iterable[Any]
     sheet = empty_sheet(game, seats)
     sheet.extend(records)
     return sheet
+
+
+def sheet_after_last_deal(game: Game, seats: Sequence[Seat]) -> Scoresheet:
+    """A scoresheet that carries on from the game's last stored deal, without replaying
+    the ones before it: what recording the next deal needs, at the same cost on the
+    thousandth deal as on the first. (Corrections and undo replay the whole game; so
+    does ``manage.py scores_check``, which compares the stored scores with a replay.)"""
+    last = (
+        Deal.objects.filter(game=game, number=game.deal_count)
+        .values_list("number", "dealer", "record", "scores", "totals", "context")
+        .first()
+    )
+    scored = None
+    if last is not None:
+        number, dealer, record, scores, totals, context = last
+        scored = ScoredDeal(number, dealer, record, tuple(scores), tuple(totals), context)
+    return Scoresheet.resume(
+        get_game(game.game_type),
+        player_names(seats),
+        options=game.options,
+        first_dealer=game.first_dealer,
+        last=scored,
+    )
 
 
 def sheet_for(game: Game) -> Scoresheet:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from rules_engine.core import DealContext, DealOutcome, Game, ScoredDeal, Table
@@ -78,6 +78,6 @@ class ItalianWhist(Game):
             record={"first": list(first), "second": list(second)},
         )
 
-    def is_finished(self, table: Table, deals: Sequence[ScoredDeal]) -> bool:
+    def is_finished(self, table: Table, played: int, last: ScoredDeal) -> bool:
         limit = table.options["limit"]
-        return any(abs(total) >= limit for total in deals[-1].totals)
+        return any(abs(total) >= limit for total in last.totals)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
@@ -106,5 +106,5 @@ class PredictionWhist(Game):
             record=record,
         )
 
-    def is_finished(self, table: Table, deals: Sequence[ScoredDeal]) -> bool:
-        return len(deals) >= self.scheduled_deals(table)
+    def is_finished(self, table: Table, played: int, last: ScoredDeal) -> bool:
+        return played >= self.scheduled_deals(table)

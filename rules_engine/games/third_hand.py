@@ -309,7 +309,7 @@ class ThirdHand(Game):
             return 1 - deal.dealer
         return 0 if a > b else 1
 
-    def is_finished(self, table: Table, deals: Sequence[ScoredDeal]) -> bool:
-        totals = deals[-1].totals
+    def is_finished(self, table: Table, played: int, last: ScoredDeal) -> bool:
+        totals = last.totals
         top = max(totals)
         return top > table.options["target"] and totals.count(top) == 1

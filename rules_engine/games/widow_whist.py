@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from rules_engine.core import DealContext, DealOutcome, Game, ScoredDeal, Table
@@ -125,13 +125,13 @@ class WidowWhist(Game):
             info={"targets": list(targets), "widow": widow},
         )
 
-    def is_finished(self, table: Table, deals: Sequence[ScoredDeal]) -> bool:
+    def is_finished(self, table: Table, played: int, last: ScoredDeal) -> bool:
         finish = table.options["finish"]
         if finish is None:
             return False
         if "deals" in finish:
-            return len(deals) >= int(finish["deals"])
-        return max(deals[-1].totals) >= int(finish["target"])
+            return played >= int(finish["deals"])
+        return max(last.totals) >= int(finish["target"])
 
     def scheduled_deals(self, table: Table) -> int | None:
         finish = table.options["finish"]

@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.contrib.auth.models import User
+from django.db import models
+from django.db.models import Case, Value, When
 from django.utils import timezone
 
 from rules_engine import Scoresheet
@@ -69,20 +71,36 @@ def sync_results(game: Game, sheet: Scoresheet) -> None:
     elif game.status == GameStatus.FINISHED and not game.ended_by_hand:
         game.status = GameStatus.IN_PROGRESS  # a correction or undo reopened it
         game.ended_at = None
-    game.deal_count = len(sheet.deals)
+    game.deal_count = sheet.played
     game.revision += 1
-    game.save()
+    game.save(
+        update_fields=[
+            "status",
+            "ended_by_hand",
+            "ended_at",
+            "deal_count",
+            "revision",
+            "updated_at",
+        ]
+    )
     if game.status == GameStatus.FINISHED:
         winners = set(sheet.winners or sheet.game.winners(sheet.table, sheet.totals))
     else:
         winners = set()
     places = placings(sheet.totals)
-    results = list(Result.objects.filter(game=game).order_by("position"))
-    for result in results:
-        result.total = sheet.totals[result.position]
-        result.placing = places[result.position]
-        result.won = result.position in winners
-    Result.objects.bulk_update(results, ["total", "placing", "won"])
+    seats = range(len(sheet.totals))
+
+    def by_seat(values: Sequence[Any], field: models.Field[Any, Any]) -> Case:
+        return Case(
+            *(When(position=seat, then=Value(values[seat])) for seat in seats), output_field=field
+        )
+
+    # One statement for every seat's row, without reading them first.
+    Result.objects.filter(game=game).update(
+        total=by_seat(sheet.totals, models.IntegerField()),
+        placing=by_seat(places, models.IntegerField()),
+        won=by_seat([seat in winners for seat in seats], models.BooleanField()),
+    )
 
 
 def replay(game: Game, seats: Sequence[Seat], records: Sequence[Any]) -> Scoresheet:

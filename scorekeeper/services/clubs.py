@@ -35,6 +35,7 @@ def club_create(*, actor: Actor, name: str, slug: str, results_public: bool = Fa
         raise InvalidInput(f'a club called "{slug}" already exists', field="slug")
     club = Club.objects.create(name=name, slug=slug, results_public=results_public)
     Membership.objects.create(club=club, user=user, role=Role.ADMIN)
+    access.forget_roles()
     return club
 
 
@@ -47,6 +48,7 @@ def membership_set(*, actor: Actor, club: Club, user: User, role: str) -> Member
     membership, _ = Membership.objects.update_or_create(
         club=club, user=user, defaults={"role": role}
     )
+    access.forget_roles()
     return membership
 
 

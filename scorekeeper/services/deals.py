@@ -24,7 +24,7 @@ from ..models import (
     IdempotencyKey,
     RevisionAction,
 )
-from ..scoring import empty_sheet, invalid_from_rule
+from ..scoring import empty_sheet, invalid_from_rule, sheet_after_last_deal
 from ..selectors import deal_payload, entered_by
 from ._base import (
     MAX_REASON,
@@ -104,9 +104,7 @@ def deal_record(
             )
         if game.status == GameStatus.FINISHED:
             raise Conflict("the game is finished; it takes no more deals", field="number")
-        seats = seats_of(game)
-        records = list(game.deals.order_by("number").values_list("record", flat=True))
-        sheet = replay(game, seats, records)
+        sheet = sheet_after_last_deal(game, seats_of(game))
         try:
             scored = sheet.add(record)
         except RuleError as error:

@@ -1,11 +1,13 @@
 """Properties of the engine, checked on generated games (hypothesis)."""
 
 import random
+from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+import pytest
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from rules_engine import GAMES, RuleError, new_scoresheet, score_record
+from rules_engine import GAMES, RuleError, Scoresheet, new_scoresheet, score_record
 from rules_engine.games.third_hand import BID_RANKS, CARD_POINTS
 from tests.rules_engine.helpers import NAMES
 
@@ -247,3 +249,105 @@ def test_third_hand_finishes_with_a_single_winner_past_target(rnd: random.Random
         (winner,) = sheet.winners
         assert sheet.totals[winner] > 500
         assert sheet.totals[winner] > sheet.totals[1 - winner]
+
+
+def _resumed(sheet: Scoresheet, after: int, rest: list[Any]) -> Scoresheet:
+    """A new sheet resumed after deal ``after`` of ``sheet``, with ``rest`` added."""
+    last = sheet.deals[after - 1] if after else None
+    resumed = Scoresheet.resume(
+        sheet.game,
+        list(sheet.players),
+        options=sheet.game.options_json(sheet.options),
+        first_dealer=sheet.table.first_dealer,
+        last=last,
+    )
+    resumed.extend(rest)
+    return resumed
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@given(records(), st.data())
+def test_a_sheet_resumed_from_a_stored_deal_scores_like_a_replay(record, data):
+    """Scoring from the last stored deal (the deal write path) gives what a replay of the
+    whole game gives: the same deals, totals, next deal, end and winners, and the same
+    refusal, at the same deal, for a deal the rules refuse."""
+    try:
+        whole = score_record(record)
+    except RuleError as error:
+        if error.deal is None or error.deal == 0:
+            return  # the set-up itself is refused, or the first deal: nothing to resume
+        good = {**record, "deals": record["deals"][: error.deal]}
+        sheet = score_record(good)
+        after = data.draw(st.integers(0, error.deal))
+        with pytest.raises(RuleError) as again:
+            _resumed(sheet, after, record["deals"][after:])
+        assert (again.value.deal, again.value.field) == (error.deal, error.field)
+        return
+    event(f"replayed {min(whole.played, 3)}+ deals")
+    after = data.draw(st.integers(0, whole.played))
+    resumed = _resumed(whole, after, record["deals"][after:])
+    expected = whole.as_dict()
+    got = resumed.as_dict()
+    assert got["deals"] == expected["deals"][after:]
+    for key in ("totals", "finished", "winners", "next_deal"):
+        assert got[key] == expected[key], key
+    assert resumed.played == whole.played == len(whole.deals)
+
+
+def _valid_deal(sheet: Scoresheet, rnd: random.Random) -> dict[str, Any]:
+    """A random deal the rules accept, for the sheet's next deal."""
+    game, seats, context = sheet.game.key, len(sheet.players), sheet.next_deal
+    assert context is not None
+    if game == "widow_whist":
+        widow = rnd.choice([None, *range(seats)])
+        tricks = [0] * seats
+        for _ in range(13):
+            tricks[rnd.randrange(seats)] += 1
+        return {"widow": widow, "tricks": tricks}
+    if game == "italian_whist":
+        hands = {}
+        for hand in ("first", "second"):
+            tricks = [0] * seats
+            for _ in range(9):
+                tricks[rnd.randrange(seats)] += 1
+            hands[hand] = tricks
+        return hands
+    if game == "prediction_whist":
+        size = context.info["hand_size"]
+        bids = [rnd.randint(0, size) for _ in range(seats)]
+        if sheet.options["hook"] and sum(bids) == size:
+            bids[context.dealer] = (bids[context.dealer] + 1) % (size + 1)
+        tricks = [0] * seats
+        for _ in range(size):
+            tricks[rnd.randrange(seats)] += 1
+        return {"bids": bids, "tricks": tricks}
+    cards = rnd.sample(DECK, 14)
+    cut = 2 * rnd.randint(0, 7)
+    first = rnd.choice([None, *BID_RANKS])
+    higher = [r for r in BID_RANKS if first is None or BID_RANKS.index(r) > BID_RANKS.index(first)]
+    bids: list[str | None] = [None, None]
+    bids[1 - context.dealer] = first
+    bids[context.dealer] = rnd.choice([None, *higher])
+    return {"bids": bids, "captured": [cards[:cut], cards[cut:]]}
+
+
+@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(sorted(GAMES)), st.randoms(use_true_random=False), st.data())
+def test_a_game_resumed_anywhere_ends_like_the_whole_game(game, rnd, data):
+    seats = {"widow_whist": 3, "third_hand": 2, "italian_whist": 3}.get(game, rnd.randint(3, 6))
+    options = {"limit": rnd.choice([5, 10, 20])} if game == "italian_whist" else None
+    if game == "widow_whist":
+        options = {"finish": rnd.choice([{"deals": rnd.randint(1, 12)}, {"target": 8}])}
+    whole = new_scoresheet(game, list(NAMES[:seats]), options=options, first_dealer=1)
+    records = []
+    while not whole.finished and len(records) < 60:
+        records.append(_valid_deal(whole, rnd))
+        whole.add(records[-1])
+    after = data.draw(st.integers(0, len(records)))
+    event(f"{game}: resumed after {'no' if after == 0 else 'some'} deals")
+    resumed = _resumed(whole, after, records[after:])
+    expected, got = whole.as_dict(), resumed.as_dict()
+    assert got["deals"] == expected["deals"][after:]
+    for key in ("totals", "finished", "winners", "next_deal"):
+        assert got[key] == expected[key], key
+    assert resumed.played == whole.played == len(records)
