@@ -455,3 +455,43 @@ def test_seed_demo_totals_match_the_engine() -> None:
             assert list(sheet.winners) == [r.position for r in results if r.won]
         deals = list(game.deals.order_by("number"))
         assert [list(d.totals) for d in sheet.deals] == [d.totals for d in deals]
+
+
+# --- scores_check -----------------------------------------------------------------------------
+
+
+def test_scores_check_finds_every_demo_score_as_the_engine_makes_it() -> None:
+    run("seed_demo")
+    out = run("scores_check")
+    games = Game.objects.count()
+    assert games > 5
+    assert out.strip() == f"{games} games checked: every stored score matches a replay."
+
+
+def test_scores_check_reports_a_wrong_stored_score_and_fix_mends_it() -> None:
+    from django.core.management.base import CommandError
+
+    run("seed_demo")
+    game = Game.objects.filter(status=GameStatus.FINISHED).order_by("pk").first()
+    assert game is not None
+    deal = game.deals.get(number=2)
+    right_scores, right_totals = list(deal.scores), list(deal.totals)
+    deal.scores = [score + 1 for score in deal.scores]
+    deal.save(update_fields=["scores"])
+    result = game.results.get(position=0)
+    result.total += 5
+    result.save(update_fields=["total"])
+
+    with pytest.raises(CommandError, match="2 differences"):
+        run("scores_check")
+    fixed = run("scores_check", "--fix")
+    assert f"game {game.pk}: deal 2 scores stored" in fixed
+    assert f"game {game.pk}: result of seat 0 stored" in fixed
+    assert "2 differences mended" in fixed
+    deal.refresh_from_db()
+    result.refresh_from_db()
+    assert (deal.scores, deal.totals) == (right_scores, right_totals)
+    assert result.total == right_totals[0] + sum(
+        d.scores[0] for d in game.deals.filter(number__gt=2)
+    )
+    assert "every stored score matches" in run("scores_check")

@@ -102,6 +102,13 @@ def test_services_from_environment() -> None:
     assert s["BROKER"] == s["BACKEND"] == "redis://cache.internal:6379/2"
 
 
+def test_postgresql_connections_are_kept_open_by_default() -> None:
+    s = settings_with_env(DATABASE_URL="postgres://alice:pw@db.internal:5433/scores")
+    assert s["CONN_MAX_AGE"] == 60
+    off = settings_with_env(DATABASE_URL="postgres://a@db/scores", CONN_MAX_AGE="0")
+    assert off["CONN_MAX_AGE"] == 0
+
+
 def test_secure_ssl_switches_on_secure_cookies_and_hsts() -> None:
     on = settings_with_env(SECURE_SSL="true")
     assert on["SSL_REDIRECT"] is True
@@ -130,6 +137,7 @@ def test_celery_json_only_and_late_acks() -> None:
     assert app.conf.task_acks_late is True
     assert app.conf.worker_prefetch_multiplier == 1
     assert app.conf.timezone == "UTC"
+    app.loader.import_default_modules()  # what a worker does at start: find the tasks
     assert "scorekeeper.health_check" in app.tasks
 
 
