@@ -37,6 +37,7 @@ from scorekeeper import services as core
 from scorekeeper.access import Actor, TableGuest, actor_name
 from scorekeeper.errors import Conflict, InvalidInput, NotAllowed, NotFound
 from scorekeeper.models import Club, Game, GameStatus, Player, Role, Season, TableLink
+from scorekeeper.names import clean_name, tidy
 from scorekeeper.selectors import season_for_date
 
 from . import jobs, points, seating_adapter, selectors
@@ -134,9 +135,7 @@ def tournament_create(
     """A tournament of the club: the game and its house rules (checked by the engine),
     how many rounds and what a round is, how tables are drawn and rounds scored."""
     _require_director(actor, club)
-    name = " ".join(name.split())
-    if not name:
-        raise InvalidInput("a tournament needs a name", field="name")
+    name = clean_name(name, what="a tournament", max_length=120)
     if Tournament.objects.filter(club=club, name__iexact=name).exists():
         raise InvalidInput(f'the club already has a tournament called "{name}"', field="name")
     if game_type not in GAMES:
@@ -676,7 +675,7 @@ def table_confirm(*, actor: Actor, table: Table, name: str = "") -> Table:
     someone at its table link giving a name, but not whoever recorded the last deal.
     The last table to confirm closes the round."""
     if isinstance(actor, TableGuest) and not actor.name.strip() and name.strip():
-        actor = TableGuest(game_id=actor.game_id, name=name.strip())
+        actor = TableGuest(game_id=actor.game_id, name=tidy(name))
     tournament = _locked(table.round.tournament_id)
     table = (
         Table.objects.select_for_update(of=("self",))

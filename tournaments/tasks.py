@@ -70,7 +70,7 @@ def recompute_standings(self: AnyTask, tournament_id: int) -> int:
         TimeoutError,
     ),
     retry_backoff=True,
-    retry_backoff_max=300,
+    retry_backoff_max=120,  # below the broker's visibility timeout (settings)
     max_retries=5,
 )
 def notify_round(self: AnyTask, round_id: int) -> int:

@@ -107,6 +107,14 @@ def new_page(chromium: Any) -> Iterator[Callable[..., Any]]:
     """Fresh phone-sized pages, each in its own context (own cookies: nobody signed in);
     ``new_page(javascript=False)`` for a browser with JavaScript turned off."""
     contexts: list[Any] = []
+    blocked: list[str] = []  # what the Content-Security-Policy stopped, on any page
+
+    def watch(page: Any) -> None:
+        def on_console(message: Any) -> None:
+            if "Content Security Policy" in message.text:
+                blocked.append(f"{page.url}: {message.text}")
+
+        page.on("console", on_console)
 
     def make(javascript: bool = True) -> Any:
         context = chromium.new_context(
@@ -116,12 +124,14 @@ def new_page(chromium: Any) -> Iterator[Callable[..., Any]]:
             java_script_enabled=javascript,
         )
         context.set_default_timeout(10_000)
+        context.on("page", watch)
         contexts.append(context)
         return context.new_page()
 
     yield make
     for context in contexts:
         context.close()
+    assert blocked == [], "the Content-Security-Policy blocked part of a page"
 
 
 @pytest.fixture

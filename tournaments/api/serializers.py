@@ -11,6 +11,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from scorekeeper import selectors as core_selectors
+from scorekeeper.api.fields import Name, Text
 from scorekeeper.api.permissions import MAX_ID
 from scorekeeper.api.serializers import GAME_TYPES
 from scorekeeper.models import Club, Player, Season
@@ -62,7 +63,7 @@ class TournamentInput(serializers.Serializer[Any]):
     """A new tournament. The engine checks the house rules; ``table_size`` defaults to the
     game's (3; Third Hand 2; prediction whist 4)."""
 
-    name = serializers.CharField(max_length=120)
+    name = Name(max_length=120)
     game_type = serializers.ChoiceField(choices=GAME_TYPES)
     options = serializers.DictField(
         required=False, default=dict, help_text="House rules by name (RULES.md)."
@@ -168,7 +169,7 @@ class TournamentOutput(serializers.Serializer[Any]):
 
 
 class NewPlayerInput(serializers.Serializer[Any]):
-    name = serializers.CharField(max_length=200)
+    name = Name(max_length=100)
     email = serializers.EmailField(required=False, allow_blank=True, default="")
 
 
@@ -283,7 +284,7 @@ class SwapInput(serializers.Serializer[Any]):
 
 
 class ConfirmInput(serializers.Serializer[Any]):
-    name = serializers.CharField(
+    name = Text(
         required=False,
         allow_blank=True,
         default="",
@@ -315,9 +316,7 @@ class ConflictOutput(serializers.Serializer[Any]):
 
 
 class ReopenInput(serializers.Serializer[Any]):
-    reason = serializers.CharField(
-        max_length=500, help_text="Why the table is reopened (kept with the table)."
-    )
+    reason = Text(max_length=500, help_text="Why the table is reopened (kept with the table).")
 
 
 class TableOutput(serializers.Serializer[Any]):
