@@ -1,6 +1,18 @@
 """Helpers for the foundation tests: which services does this run use?"""
 
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
 from django.conf import settings
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def using_postgresql() -> bool:
@@ -9,3 +21,47 @@ def using_postgresql() -> bool:
 
 def using_broker() -> bool:
     return not settings.CELERY_TASK_ALWAYS_EAGER
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def gunicorn(*args: str, env: dict[str, str]) -> Iterator[str]:
+    """A gunicorn process serving the app (from the checkout, with ``args``) on a free
+    port; yields its URL once /healthz answers, and stops it afterwards."""
+    port = free_port()
+    env = {**os.environ, "GUNICORN_BIND": f"127.0.0.1:{port}", **env}
+    url = f"http://127.0.0.1:{port}"
+    command = [sys.executable, "-m", "gunicorn", *args, "-b", f"127.0.0.1:{port}"]
+    # Its log goes to a file, not a pipe: a full pipe would stall the server.
+    with tempfile.TemporaryFile() as log:
+        process = subprocess.Popen(
+            [*command, "scorekeeper.wsgi"],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=log,
+        )
+        try:
+            deadline = time.monotonic() + 30
+            while True:
+                try:
+                    urllib.request.urlopen(f"{url}/healthz", timeout=2)
+                    break
+                except OSError:
+                    if process.poll() is not None or time.monotonic() > deadline:
+                        process.kill()
+                        log.seek(0)
+                        message = log.read().decode(errors="replace")[-2000:]
+                        raise RuntimeError(f"gunicorn did not answer: {message}") from None
+                    time.sleep(0.2)
+            yield url
+        finally:
+            process.terminate()
+            process.wait(timeout=20)

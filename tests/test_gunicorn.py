@@ -6,14 +6,14 @@ from __future__ import annotations
 import os
 import runpy
 import socket
-import subprocess
-import sys
 import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from tests.support import gunicorn
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = ROOT / "gunicorn.conf.py"
@@ -44,38 +44,10 @@ def test_the_environment_overrides_it() -> None:
     assert (config["workers"], config["threads"], config["bind"]) == (3, 8, "0.0.0.0:9000")
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture
 def server() -> Iterator[str]:
-    port = _free_port()
-    env = {**os.environ, "GUNICORN_BIND": f"127.0.0.1:{port}", "GUNICORN_ACCESS_LOG": ""}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "-c", str(CONFIG), "scorekeeper.wsgi"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                urllib.request.urlopen(f"{url}/healthz", timeout=2)
-                break
-            except OSError:
-                assert process.poll() is None, "gunicorn did not start"
-                assert time.monotonic() < deadline, "gunicorn did not answer within 30 s"
-                time.sleep(0.2)
+    with gunicorn("-c", str(CONFIG), env={"GUNICORN_ACCESS_LOG": ""}) as url:
         yield url
-    finally:
-        process.terminate()
-        process.wait(timeout=20)
 
 
 @pytest.mark.django_db(transaction=True)

@@ -3,11 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
-import socket
-import subprocess
-import sys
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -22,6 +17,7 @@ from rest_framework.test import APIClient
 from scorekeeper.api.limits import TokenThrottle
 from scorekeeper.models import Club, Deal
 from tests.api.helpers import World, error_of
+from tests.support import gunicorn
 
 TOKEN_URL = "/api/v1/auth/token/"
 ROOT = Path(__file__).resolve().parents[2]
@@ -52,21 +48,26 @@ def test_the_default_body_limit_refuses_three_megabytes(db: None) -> None:
     assert error_of(response)["details"]["limit"] == settings.DATA_UPLOAD_MAX_MEMORY_SIZE
 
 
-def test_a_deal_over_the_limit_is_413_and_nothing_is_written(
-    world: World, settings: Settings
-) -> None:
-    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000
+def _post_raw_deal(world: World, body: str) -> tuple[int, str]:
+    """POST ``body`` as deal 1 of a new game: the status, the error code, and that no
+    deal was written."""
     game = world.start()
-    body = json.dumps({"number": 1, "widow": 0, "tricks": [4, 5, 4], "note": "x" * 2000})
     response = world.client("scorer").post(
         f"/api/v1/games/{game.pk}/deals/",
         data=body,
         content_type="application/json",
-        HTTP_IDEMPOTENCY_KEY="big-1",
+        HTTP_IDEMPOTENCY_KEY="raw-1",
     )
-    assert response.status_code == 413
-    assert error_of(response)["code"] == "too_large"
     assert not Deal.objects.filter(game=game).exists()
+    return response.status_code, error_of(response)["code"]
+
+
+def test_a_deal_over_the_limit_is_413_and_nothing_is_written(
+    world: World, settings: Settings
+) -> None:
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000
+    body = json.dumps({"number": 1, "widow": 0, "tricks": [4, 5, 4], "note": "x" * 2000})
+    assert _post_raw_deal(world, body) == (413, "too_large")
 
 
 @pytest.mark.parametrize("depth", [33, 100_000])
@@ -80,17 +81,8 @@ def test_json_nested_too_deep_is_400_without_logging_in(db: None, depth: int) ->
 
 
 def test_a_deeply_nested_deal_is_400_and_nothing_is_written(world: World) -> None:
-    game = world.start()
     body = '{"number": 1, "widow": 0, "tricks": ' + _nested(50_000) + "}"
-    response = world.client("scorer").post(
-        f"/api/v1/games/{game.pk}/deals/",
-        data=body,
-        content_type="application/json",
-        HTTP_IDEMPOTENCY_KEY="deep-1",
-    )
-    assert response.status_code == 400
-    assert error_of(response)["code"] == "too_deep"
-    assert not Deal.objects.filter(game=game).exists()
+    assert _post_raw_deal(world, body) == (400, "too_deep")
 
 
 def test_nesting_within_the_limit_reaches_the_view(world: World) -> None:
@@ -181,12 +173,6 @@ def test_guessing_tokens_is_limited_per_address(
 # --- The limit is shared by every worker process ----------------------------------------------
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def _database_url() -> str:
     db = settings.DATABASES["default"]
     if connection.vendor == "sqlite":
@@ -200,43 +186,9 @@ def _database_url() -> str:
 @pytest.fixture
 def two_servers(transactional_db: None) -> Iterator[list[str]]:
     """Two separate server processes on one database and one cache, as under gunicorn."""
-    env = {
-        **os.environ,
-        "DATABASE_URL": _database_url(),
-        "API_TOKEN_RATE": "4/minute",
-        "DEBUG": "false",
-        "LOG_LEVEL": "WARNING",
-    }
-    servers, urls = [], []
-    for _ in range(2):
-        port = _free_port()
-        servers.append(
-            subprocess.Popen(
-                [sys.executable, "-m", "gunicorn", "scorekeeper.wsgi", "-b", f"127.0.0.1:{port}"],
-                cwd=ROOT,
-                env=env,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.PIPE,
-            )
-        )
-        urls.append(f"http://127.0.0.1:{port}")
-    try:
-        for url, server in zip(urls, servers, strict=True):
-            deadline = time.monotonic() + 30
-            while True:
-                try:
-                    urllib.request.urlopen(f"{url}/healthz", timeout=2)
-                    break
-                except OSError:
-                    if server.poll() is not None or time.monotonic() > deadline:
-                        message = server.stderr.read().decode() if server.stderr else ""
-                        raise RuntimeError(message) from None
-                    time.sleep(0.2)
-        yield urls
-    finally:
-        for server in servers:
-            server.terminate()
-            server.wait(timeout=10)
+    env = {"DATABASE_URL": _database_url(), "API_TOKEN_RATE": "4/minute", "DEBUG": "false"}
+    with gunicorn(env=env) as first, gunicorn(env=env) as second:
+        yield [first, second]
 
 
 def _post(url: str, body: dict[str, str]) -> int:
