@@ -45,16 +45,22 @@ def test_the_environment_overrides_it() -> None:
 
 
 @pytest.fixture
-def server() -> Iterator[str]:
-    with gunicorn("-c", str(CONFIG), env={"GUNICORN_ACCESS_LOG": ""}) as url:
+def one_worker() -> Iterator[str]:
+    """The config's worker class with one worker of four threads: what a slow client holds
+    is then plain to see."""
+    env = {"GUNICORN_ACCESS_LOG": "", "GUNICORN_WORKERS": "1", "GUNICORN_THREADS": "4"}
+    with gunicorn("-c", str(CONFIG), env=env) as url:
         yield url
 
 
 @pytest.mark.django_db(transaction=True)
-def test_eight_slow_clients_do_not_make_the_server_unreachable(server: str) -> None:
-    port = int(server.rsplit(":", 1)[1])
+def test_a_client_slow_to_send_its_body_holds_a_thread_not_the_worker(one_worker: str) -> None:
+    """Three clients that never finish their bodies hold three of the worker's four
+    threads; the fourth still answers. (A sync worker, one request at a time, would not.
+    Many slow clients are for the buffering proxy in front: see README, Production.)"""
+    port = int(one_worker.rsplit(":", 1)[1])
     slow = []
-    for _ in range(8):
+    for _ in range(3):
         sock = socket.create_connection(("127.0.0.1", port))
         sock.sendall(
             b"POST /api/v1/auth/token/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
@@ -63,10 +69,8 @@ def test_eight_slow_clients_do_not_make_the_server_unreachable(server: str) -> N
         slow.append(sock)
     try:
         time.sleep(0.5)
-        started = time.monotonic()
-        with urllib.request.urlopen(f"{server}/healthz", timeout=10) as response:
+        with urllib.request.urlopen(f"{one_worker}/healthz", timeout=10) as response:
             assert response.status == 200
-        assert time.monotonic() - started < 10
     finally:
         for sock in slow:
             sock.close()
