@@ -29,7 +29,7 @@ from .models import (
     Season,
     TableLink,
 )
-from .scoring import sheet_for
+from .scoring import sheet_after_last_deal
 
 # Ids beyond a 64-bit integer cannot exist; looking them up would overflow the database.
 MAX_ID = 2**63 - 1
@@ -162,31 +162,23 @@ def deal_payload(deal: Deal) -> dict[str, Any]:
 def game_payload(
     game: Game, *, deals_after: int = 0, deals_limit: int | None = None
 ) -> dict[str, Any]:
-    """A game with its seats and deals, in the shapes of the rules engine's command line.
+    """A game with its seats and deals, in the shapes of the rules engine's command line,
+    read from the stored deals (three queries, however long the game; the stored scores
+    are the engine's: ``manage.py scores_check`` replays them).
 
     ``deals`` lists the deals numbered above ``deals_after``, at most ``deals_limit`` of
     them; ``deal_count`` is how many the game has, ``more_deals`` whether any come after
     the last one listed."""
-    sheet = sheet_for(game)
-    engine = sheet.as_dict()
-    listed = [entry for entry in engine["deals"] if entry["number"] > deals_after]
-    more = deals_limit is not None and len(listed) > deals_limit
-    listed = listed[:deals_limit] if deals_limit is not None else listed
-    numbers = [entry["number"] for entry in listed]
-    deals = {
-        deal.number: deal
-        for deal in game.deals.filter(number__in=numbers).select_related("entered_by")
-    }
-    for entry in listed:
-        stored = deals[entry["number"]]
-        entry["record"] = stored.record
-        entry["version"] = stored.version
-        entry["entered_by"] = entered_by(stored)
-        entry["entered_at"] = stored.entered_at.isoformat()
     seats = list(game.seats.select_related("player").order_by("position"))
-    winners = engine["winners"]
+    sheet = sheet_after_last_deal(game, seats)
+    rows = game.deals.filter(number__gt=deals_after).select_related("entered_by")
+    page = list(rows.order_by("number")[: deals_limit + 1] if deals_limit is not None else rows)
+    more = deals_limit is not None and len(page) > deals_limit
+    listed = [deal_payload(deal) for deal in page[:deals_limit]]
+    winners = list(sheet.winners)
     if game.ended_by_hand and not winners:
         winners = list(sheet.game.winners(sheet.table, sheet.totals))
+    next_deal = sheet.next_deal
     return {
         "id": game.pk,
         "club": game.club_id,
@@ -198,16 +190,20 @@ def game_payload(
             {"position": seat.position, "player": seat.player_id, "name": seat.player.name}
             for seat in seats
         ],
-        "players": engine["players"],
-        "first_dealer": engine["first_dealer"],
-        "options": engine["options"],
+        "players": list(sheet.players),
+        "first_dealer": sheet.table.first_dealer,
+        "options": sheet.game.options_json(sheet.options),
         "deals": listed,
-        "deal_count": len(engine["deals"]),
+        "deal_count": sheet.played,
         "more_deals": more,
-        "totals": engine["totals"],
+        "totals": list(sheet.totals),
         "finished": game.status == GameStatus.FINISHED,
         "winners": winners if game.status == GameStatus.FINISHED else [],
-        "next_deal": engine["next_deal"] if game.status == GameStatus.IN_PROGRESS else None,
+        "next_deal": (
+            next_deal.as_dict()
+            if next_deal is not None and game.status == GameStatus.IN_PROGRESS
+            else None
+        ),
         "scheduled_deals": sheet.scheduled_deals,
         "revision": game.revision,
         "locked": game.locked_at is not None,
