@@ -32,13 +32,17 @@ def sheet_from_records(game: Game, seats: Sequence[Seat], records: Iterable[Any]
     return sheet
 
 
-def sheet_after_last_deal(game: Game, seats: Sequence[Seat]) -> Scoresheet:
+def sheet_after_last_deal(
+    game: Game, seats: Sequence[Seat], *, last_number: int | None = None
+) -> Scoresheet:
     """A scoresheet that carries on from the game's last stored deal, without replaying
     the ones before it: what recording the next deal needs, at the same cost on the
     thousandth deal as on the first. (Corrections and undo replay the whole game; so
     does ``manage.py scores_check``, which compares the stored scores with a replay.)"""
     last = (
-        Deal.objects.filter(game=game, number=game.deal_count)
+        Deal.objects.filter(
+            game=game, number=game.deal_count if last_number is None else last_number
+        )
         .values_list("number", "dealer", "record", "scores", "totals", "context")
         .first()
     )

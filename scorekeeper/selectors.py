@@ -12,6 +12,8 @@ from typing import Any
 
 from django.db.models import Avg, Count, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
 
+from rules_engine import Scoresheet
+
 from . import access
 from .access import Actor, TableGuest
 from .errors import NotFound
@@ -157,6 +159,12 @@ def deal_payload(deal: Deal) -> dict[str, Any]:
         "entered_by": entered_by(deal),
         "entered_at": deal.entered_at.isoformat(),
     }
+
+
+def sheet_of(game: Game) -> Scoresheet:
+    """The game's scoresheet, ready for its next deal (from the last stored deal)."""
+    seats = list(game.seats.select_related("player").order_by("position"))
+    return sheet_after_last_deal(game, seats)
 
 
 def game_payload(

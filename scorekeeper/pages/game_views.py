@@ -34,7 +34,6 @@ from scorekeeper.errors import (
     StaleVersion,
 )
 from scorekeeper.models import Game, GameStatus
-from scorekeeper.scoring import sheet_for
 
 from .actors import game_and_actor, table_token
 from .game_forms import DealEntry
@@ -129,7 +128,7 @@ def _preview(game: Game, entry: DealEntry, payload: Mapping[str, Any]) -> Previe
             return Preview(message="The scores of the deal show here as you tap.")
         return Preview(message=next(iter(entry.missing.values()), ""))
     try:
-        scored = sheet_for(game).preview(entry.record)
+        scored = selectors.sheet_of(game).preview(entry.record)
     except RuleError as error:
         return Preview(error=error.message)
     return preview_of(entry, scored)

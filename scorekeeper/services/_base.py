@@ -22,7 +22,7 @@ from ..models import (
     Result,
     Seat,
 )
-from ..scoring import empty_sheet, placings
+from ..scoring import placings
 
 MAX_REASON = 500
 
@@ -101,13 +101,6 @@ def sync_results(game: Game, sheet: Scoresheet) -> None:
         placing=by_seat(places, models.IntegerField()),
         won=by_seat([seat in winners for seat in seats], models.BooleanField()),
     )
-
-
-def replay(game: Game, seats: Sequence[Seat], records: Sequence[Any]) -> Scoresheet:
-    sheet = empty_sheet(game, seats)
-    for record in records:
-        sheet.add(record)
-    return sheet
 
 
 def check_writable(game: Game) -> None:

@@ -1,8 +1,9 @@
 """The stored scores against the rules engine: every game replayed from its deal records.
 
-Recording a deal scores it from the last stored deal (no replay); corrections and undo
-replay the game. This check replays every game and reports (and with ``fix`` mends) any
-stored deal, result or deal count that differs from what the engine makes of the records.
+Recording a deal, undo and finishing carry on from the last stored deal (no replay);
+corrections replay the game. This check replays every game and reports (and with ``fix``
+mends) any stored deal, result or deal count that differs from what the engine makes of
+the records.
 """
 
 from __future__ import annotations

@@ -31,7 +31,6 @@ from ._base import (
     check_writable,
     guest_name,
     locked_for_scoring,
-    replay,
     seats_of,
     sync_results,
     touch,
@@ -262,8 +261,7 @@ def deal_undo(
     )
     number = last.number
     last.delete()
-    records = list(game.deals.order_by("number").values_list("record", flat=True))
-    sync_results(game, replay(game, seats_of(game), records))
+    sync_results(game, sheet_after_last_deal(game, seats_of(game), last_number=number - 1))
     return number
 
 
@@ -278,9 +276,7 @@ def deal_draft_save(*, actor: Actor, game: Game, number: int, data: Mapping[str,
     check_writable(game)
     if game.status != GameStatus.IN_PROGRESS or number != game.deal_count + 1:
         raise Conflict(f"deal {number} is not the next deal of this game", field="number")
-    sheet = replay(
-        game, seats_of(game), list(game.deals.order_by("number").values_list("record", flat=True))
-    )
+    sheet = sheet_after_last_deal(game, seats_of(game))
     context = sheet.next_deal
     assert context is not None
     size = context.info.get("hand_size")

@@ -23,12 +23,11 @@ from ..models import (
     Season,
     Seat,
 )
-from ..scoring import empty_sheet
+from ..scoring import empty_sheet, sheet_after_last_deal
 from ..selectors import season_for_date
 from ._base import (
     check_writable,
     locked_for_scoring,
-    replay,
     require,
     seats_of,
     sync_results,
@@ -107,8 +106,7 @@ def game_finish(*, actor: Actor, game: Game) -> Game:
     game.status = GameStatus.FINISHED
     game.ended_by_hand = True
     game.ended_at = timezone.now()
-    records = list(game.deals.order_by("number").values_list("record", flat=True))
-    sync_results(game, replay(game, seats_of(game), records))
+    sync_results(game, sheet_after_last_deal(game, seats_of(game)))
     return game
 
 
