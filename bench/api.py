@@ -1,0 +1,314 @@
+"""The deal write path, the game page and season standings against what the database
+allows (``make bench-api``).
+
+For each database (PostgreSQL when one answers at ``--postgres``, and the SQLite default)
+the app is served by gunicorn with ``gunicorn.conf.py`` and the benchmark's settings
+(``bench/api_settings.py``: the app plus a bare endpoint, token-authenticated like the API,
+that inserts one row or answers a small JSON). Load comes from locust (headless, in this
+process). Every comparison runs its two sides interleaved, ``--repeats`` times:
+
+* throughput at saturation (8 clients, no pause): deal POST against the bare insert;
+* latency at a fixed 50 and 100 requests/s: deal POST p50/p99 against the bare insert;
+* the game page (50 deals, signed in) against a bare GET;
+* a deal POST on a 1,000-deal game against one on a 5-deal game;
+* season standings over 1,000,000 deals against one SQL aggregate (in a Django process).
+
+    python bench/api.py [--seconds 8] [--repeats 3] [--only sqlite|postgres]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from gevent import monkey
+
+monkey.patch_all()
+
+import gevent  # noqa: E402
+from locust import FastHttpUser, constant, constant_throughput, task  # noqa: E402
+from locust.env import Environment  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+CLIENTS = 8
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def django_env(database_url: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("CELERY_BROKER_URL", "CACHE_URL")}
+    env.update(
+        DJANGO_SETTINGS_MODULE="bench.api_settings",
+        DATABASE_URL=database_url,
+        DEBUG="false",
+        LOG_LEVEL="WARNING",
+        API_TOKEN_RATE="100000/minute",
+        PYTHONPATH=str(ROOT),
+    )
+    return env
+
+
+def manage(env: dict[str, str], *args: str) -> str:
+    out = subprocess.run(
+        [sys.executable, *args], cwd=ROOT, env=env, capture_output=True, text=True, check=False
+    )
+    if out.returncode:
+        raise SystemExit(out.stderr[-3000:])
+    return out.stdout
+
+
+@contextmanager
+def server(env: dict[str, str]) -> Iterator[str]:
+    port = free_port()
+    env = {**env, "GUNICORN_BIND": f"127.0.0.1:{port}", "GUNICORN_ACCESS_LOG": ""}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "scorekeeper.wsgi"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            urllib.request.urlopen(f"{url}/healthz", timeout=2)
+            break
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit("the server did not start") from None
+            time.sleep(0.3)
+    time.sleep(2)  # every worker up
+    try:
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+# --- Load ------------------------------------------------------------------------------------
+
+DATA: dict[str, Any] = {}
+TRICKS = ([4, 5, 4], [3, 3, 7], [2, 6, 5], [5, 4, 4], [6, 3, 4], [3, 3, 7])
+WIDOWS = (0, None, 2, 1, 0, 2)
+
+
+class Api(FastHttpUser):
+    abstract = True
+
+    def on_start(self) -> None:
+        self.headers = {"Authorization": f"Token {DATA['token']}"}
+
+
+class DealPoster(Api):
+    """Posts the next deal of a game of its own (as a table does), with a fresh key."""
+
+    abstract = True
+    games: list[int] = []
+
+    def on_start(self) -> None:
+        super().on_start()
+        self.game = type(self).games.pop()
+        detail = self.client.get(f"/api/v1/games/{self.game}/?deals_limit=1", headers=self.headers)
+        self.number = detail.json()["deal_count"] + 1
+
+    @task
+    def post_deal(self) -> None:
+        i = (self.number - 1) % len(TRICKS)
+        body = {"number": self.number, "widow": WIDOWS[i], "tricks": TRICKS[i]}
+        headers = {**self.headers, "Idempotency-Key": f"{self.game}-{self.number}-{time.time()}"}
+        with self.client.post(
+            f"/api/v1/games/{self.game}/deals/", json=body, headers=headers, catch_response=True
+        ) as response:
+            if response.status_code == 201:
+                self.number += 1
+            else:
+                response.failure(f"{response.status_code}: {response.text[:200]}")
+
+
+class BarePoster(Api):
+    abstract = True
+
+    @task
+    def post_bare(self) -> None:
+        self.client.post("/bench/bare/", json={"n": 1}, headers=self.headers)
+
+
+def run(user: type[Any], users: int, seconds: float, rate: float | None = None) -> Any:
+    """Run ``users`` of ``user`` for ``seconds`` (after a second's warm-up); its stats."""
+    attrs: dict[str, Any] = {"host": DATA["url"], "abstract": False}
+    attrs["wait_time"] = constant(0) if rate is None else constant_throughput(rate / users)
+    if issubclass(user, DealPoster):
+        attrs["games"] = list(DATA["games"])
+    cls = type(user.__name__, (user,), attrs)
+    env = Environment(user_classes=[cls])
+    runner = env.create_local_runner()
+    runner.start(users, spawn_rate=users)
+    gevent.sleep(1.0)
+    env.stats.reset_all()
+    gevent.sleep(seconds)
+    runner.quit()
+    stats = env.stats.total
+    if stats.num_failures:
+        errors = "; ".join(str(e.error) for e in list(env.stats.errors.values())[:3])
+        raise SystemExit(f"{user.__name__}: {stats.num_failures} failures: {errors}")
+    return stats
+
+
+def single(path: str, headers: dict[str, str], method: str = "GET", count: int = 60) -> float:
+    """Median milliseconds of ``count`` requests, one after the other."""
+    import statistics
+
+    import requests
+
+    times = []
+    with requests.Session() as session:
+        for _ in range(count):
+            started = time.perf_counter()
+            response = session.request(method, DATA["url"] + path, headers=headers)
+            assert response.status_code < 300, (path, response.status_code, response.text[:300])
+            times.append(time.perf_counter() - started)
+    return statistics.median(times) * 1000
+
+
+def post_on(game: int, count: int) -> float:
+    """Median milliseconds of ``count`` deal POSTs on ``game``, one after the other."""
+    import statistics
+
+    import requests
+
+    headers = {"Authorization": f"Token {DATA['token']}"}
+    with requests.Session() as session:
+        number = session.get(
+            f"{DATA['url']}/api/v1/games/{game}/?deals_limit=1", headers=headers
+        ).json()["deal_count"]
+        times = []
+        for _ in range(count):
+            number += 1
+            i = (number - 1) % len(TRICKS)
+            body = {"number": number, "widow": WIDOWS[i], "tricks": TRICKS[i]}
+            key = {"Idempotency-Key": f"len-{game}-{number}"}
+            started = time.perf_counter()
+            response = session.post(
+                f"{DATA['url']}/api/v1/games/{game}/deals/", json=body, headers={**headers, **key}
+            )
+            times.append(time.perf_counter() - started)
+            assert response.status_code == 201, response.text[:300]
+    return statistics.median(times) * 1000
+
+
+def bench(name: str, database_url: str, seconds: float, repeats: int) -> None:
+    env = django_env(database_url)
+    manage(env, "manage.py", "migrate", "--noinput", "-v", "0")
+    manage(env, "manage.py", "collectstatic", "--noinput", "-v", "0")
+    seeded = json.loads(manage(env, "bench/api_seed.py", "seed").strip().splitlines()[-1])
+    print(f"\n== {name} (gunicorn.conf.py: {os.cpu_count()} cores) ==", flush=True)
+    with server(env) as url:
+        DATA.update(seeded, url=url, games=seeded["open_games"])
+        token = {"Authorization": f"Token {DATA['token']}"}
+        for repeat in range(1, repeats + 1):
+            deal = run(DealPoster, CLIENTS, seconds)
+            bare = run(BarePoster, CLIENTS, seconds)
+            print(
+                f"[{repeat}] saturation, {CLIENTS} clients: deal POST "
+                f"{deal.total_rps:.0f}/s, bare insert {bare.total_rps:.0f}/s: "
+                f"{deal.total_rps / bare.total_rps:.2f}x (target >= 0.6x)",
+                flush=True,
+            )
+            for rate in (50, 100):
+                deal = run(DealPoster, CLIENTS, seconds, rate=rate)
+                bare = run(BarePoster, CLIENTS, seconds, rate=rate)
+                print(
+                    f"[{repeat}] {rate} requests/s: deal POST p50 "
+                    f"{deal.get_response_time_percentile(0.5):.0f} ms, p99 "
+                    f"{deal.get_response_time_percentile(0.99):.0f} ms; bare p50 "
+                    f"{bare.get_response_time_percentile(0.5):.0f} ms, p99 "
+                    f"{bare.get_response_time_percentile(0.99):.0f} ms"
+                    + (" (target: deal p99 < 50 ms)" if rate == 100 else ""),
+                    flush=True,
+                )
+            page = single(f"/g/{DATA['page']}/", {"Cookie": f"sessionid={DATA['session']}"})
+            bare_get = single("/bench/bare/", token)
+            print(
+                f"[{repeat}] game page (50 deals) {page:.1f} ms, bare GET {bare_get:.1f} ms: "
+                f"{page / bare_get:.2f}x (target <= 2x)",
+                flush=True,
+            )
+            long = post_on(DATA["long"], 30)
+            short = post_on(DATA["short"], 30)
+            print(
+                f"[{repeat}] deal POST on a 1,000-deal game {long:.1f} ms, on a 5-deal game "
+                f"{short:.1f} ms: {long / short:.2f}x (target <= 1.1x)",
+                flush=True,
+            )
+    timings = json.loads(manage(env, "bench/api_seed.py", "standings", "1000000").splitlines()[-1])
+    print(
+        f"season standings over 1,000,000 deals: {timings['app']:.1f} ms warm, one SQL "
+        f"aggregate {timings['sql']:.1f} ms: {timings['app'] / timings['sql']:.2f}x "
+        "(targets < 20 ms, <= 1.3x)",
+        flush=True,
+    )
+
+
+def postgres_database(base: str) -> str | None:
+    """A fresh database ``scorekeeper_bench`` beside ``base`` (None if none answers)."""
+    try:
+        import psycopg
+    except ImportError:
+        return None
+    try:
+        with psycopg.connect(base, autocommit=True, connect_timeout=2) as conn:
+            conn.execute("DROP DATABASE IF EXISTS scorekeeper_bench WITH (FORCE)")
+            conn.execute("CREATE DATABASE scorekeeper_bench")
+    except psycopg.Error:
+        return None
+    return base.rsplit("/", 1)[0] + "/scorekeeper_bench"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=8)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--only", choices=["sqlite", "postgres"])
+    parser.add_argument(
+        "--postgres",
+        default=os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres"),
+    )
+    args = parser.parse_args()
+    if args.only != "sqlite":
+        url = postgres_database(args.postgres)
+        if url is None:
+            print(f"PostgreSQL at {args.postgres} does not answer: skipped")
+        else:
+            bench("PostgreSQL", url, args.seconds, args.repeats)
+    if args.only != "postgres":
+        folder = Path(tempfile.mkdtemp(prefix="bench-api-"))
+        try:
+            bench(
+                "SQLite (embedded default)",
+                f"sqlite:///{folder}/db.sqlite3",
+                args.seconds,
+                args.repeats,
+            )
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,175 @@
+"""The API benchmark's data, made in the benchmark's database (run by ``bench/api.py`` as a
+separate process, with DJANGO_SETTINGS_MODULE=bench.api_settings):
+
+    python bench/api_seed.py seed         prints JSON: token, games, session cookie
+    python bench/api_seed.py standings N  times season standings over N deals, warm
+
+``seed`` makes a club with a scorer, 16 open-ended widow whist games to post deals to,
+a 5-deal and a 1,000-deal game, a 50-deal game for the page, and the bare table.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import time
+from datetime import date
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.contrib.auth.models import User  # noqa: E402
+from django.db import connection, transaction  # noqa: E402
+from django.test import Client  # noqa: E402
+from django.utils import timezone  # noqa: E402
+from rest_framework.authtoken.models import Token  # noqa: E402
+
+from scorekeeper import selectors, services  # noqa: E402
+from scorekeeper.models import (  # noqa: E402
+    Club,
+    Game,
+    GameStatus,
+    Membership,
+    Player,
+    Result,
+    Role,
+    Season,
+)
+
+TRICKS = ([4, 5, 4], [3, 3, 7], [2, 6, 5], [5, 4, 4], [6, 3, 4], [3, 3, 7])
+WIDOWS = (0, None, 2, 1, 0, 2)
+
+
+def widow_deal(number: int) -> dict[str, object]:
+    i = (number - 1) % len(TRICKS)
+    return {"widow": WIDOWS[i], "tricks": list(TRICKS[i])}
+
+
+def seed() -> dict[str, object]:
+    with connection.cursor() as cursor:
+        if connection.vendor == "sqlite":
+            cursor.execute(
+                "CREATE TABLE IF NOT EXISTS bench_bare "
+                "(id INTEGER PRIMARY KEY AUTOINCREMENT, user_id INTEGER NOT NULL)"
+            )
+        else:
+            cursor.execute(
+                "CREATE TABLE IF NOT EXISTS bench_bare (id BIGSERIAL PRIMARY KEY, user_id INT NOT NULL)"
+            )
+    user = User.objects.create_user("scorer", password="bench-password")
+    club = services.club_create(actor=user, name="Bench club", slug="bench")
+    players = [
+        services.player_create(actor=user, club=club, name=name) for name in ("Ann", "Bob", "Cy")
+    ]
+
+    def game(deals: int, finish: object = None) -> Game:
+        g = services.game_start(
+            actor=user,
+            club=club,
+            game_type="widow_whist",
+            players=players,
+            options={"finish": finish},
+        )
+        for number in range(1, deals + 1):
+            services.deal_record(actor=user, game=g, number=number, record=widow_deal(number))
+        return g
+
+    open_games = [game(0).pk for _ in range(16)]
+    short, long = game(5), game(1000)
+    page = game(50)
+    client = Client()
+    assert client.login(username="scorer", password="bench-password")
+    return {
+        "token": Token.objects.create(user=user).key,
+        "session": client.cookies["sessionid"].value,
+        "open_games": open_games,
+        "short": short.pk,
+        "long": long.pk,
+        "page": page.pk,
+    }
+
+
+def standings(deals: int, per_game: int = 20, players: int = 60) -> dict[str, float]:
+    """Season standings over ``deals`` deals (games of ``per_game`` deals, four players of
+    ``players``), timed warm against one hand-written SQL aggregate of the same rows."""
+    user = User.objects.create_user("secretary")
+    club = Club.objects.create(name="Standings club", slug="standings")
+    Membership.objects.create(club=club, user=user, role=Role.ADMIN)
+    season = Season.objects.create(
+        club=club, name="Long season", starts_on=date(2020, 1, 1), ends_on=date(2030, 12, 31)
+    )
+    roster = Player.objects.bulk_create(Player(club=club, name=f"P{n}") for n in range(players))
+    games = deals // per_game
+    with transaction.atomic():
+        made = Game.objects.bulk_create(
+            Game(
+                club=club,
+                season=season,
+                game_type="prediction_whist",
+                options={"hook": False},
+                status=GameStatus.FINISHED,
+                played_on=date(2024, 1, 1),
+                deal_count=per_game,
+                ended_at=timezone.now(),
+                first_dealer=0,
+            )
+            for _ in range(games)
+        )
+        rows = []
+        for index, g in enumerate(made):
+            for position in range(4):
+                player = roster[(index * 7 + position * 13) % players]
+                total = (index * 31 + position * 17) % 97 - 30
+                rows.append(
+                    Result(
+                        game=g,
+                        player=player,
+                        position=position,
+                        total=total,
+                        placing=position + 1,
+                        won=position == 0,
+                    )
+                )
+            if len(rows) >= 20_000:
+                Result.objects.bulk_create(rows)
+                rows = []
+        Result.objects.bulk_create(rows)
+    sql = """
+        SELECT r.player_id, p.name, COUNT(*), SUM(CASE WHEN r.won THEN 1 ELSE 0 END),
+               SUM(r.total), AVG(r.total), AVG(r.placing)
+        FROM scorekeeper_result r
+        JOIN scorekeeper_game g ON g.id = r.game_id
+        JOIN scorekeeper_player p ON p.id = r.player_id
+        WHERE g.season_id = %s AND g.status = 'finished'
+        GROUP BY r.player_id, p.name
+        ORDER BY 4 DESC, 5 DESC, 7, 2
+    """
+
+    def app() -> None:
+        assert len(selectors.season_standings(season)) == players
+
+    def raw() -> None:
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [season.pk])
+            assert len(cursor.fetchall()) == players
+
+    app(), raw()  # warm
+    timings: dict[str, list[float]] = {"app": [], "sql": []}
+    for _ in range(7):
+        for name, run in (("app", app), ("sql", raw)):
+            started = time.perf_counter()
+            run()
+            timings[name].append(time.perf_counter() - started)
+    return {name: statistics.median(values) * 1000 for name, values in timings.items()}
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "seed":
+        print(json.dumps(seed()))
+    else:
+        print(json.dumps(standings(int(sys.argv[2]))))
