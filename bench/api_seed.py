@@ -59,7 +59,8 @@ def seed() -> dict[str, object]:
             )
         else:
             cursor.execute(
-                "CREATE TABLE IF NOT EXISTS bench_bare (id BIGSERIAL PRIMARY KEY, user_id INT NOT NULL)"
+                "CREATE TABLE IF NOT EXISTS bench_bare "
+                "(id BIGSERIAL PRIMARY KEY, user_id INT NOT NULL)"
             )
     user = User.objects.create_user("scorer", password="bench-password")
     club = services.club_create(actor=user, name="Bench club", slug="bench")
