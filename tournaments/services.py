@@ -83,7 +83,7 @@ def _user(actor: Actor) -> User | None:
 def _locked(tournament: Tournament | int) -> Tournament:
     pk = tournament if isinstance(tournament, int) else tournament.pk
     try:
-        return Tournament.objects.select_for_update().select_related("club").get(pk=pk)
+        return Tournament.objects.select_for_update(of=("self",)).select_related("club").get(pk=pk)
     except Tournament.DoesNotExist:
         raise NotFound("no such tournament") from None
 

@@ -44,7 +44,8 @@ def locked_game(game: Game) -> Game:
     """The game's row, locked until the transaction ends (PostgreSQL: FOR UPDATE;
     SQLite: the IMMEDIATE transaction already holds the write lock)."""
     try:
-        return Game.objects.select_for_update().select_related("club").get(pk=game.pk)
+        # of=("self",): the game row only; the club row stays free for its other tables.
+        return Game.objects.select_for_update(of=("self",)).select_related("club").get(pk=game.pk)
     except Game.DoesNotExist:
         raise NotFound("no such game") from None
 
