@@ -21,11 +21,11 @@ from scorekeeper.api.permissions import Rule, actor_of
 from scorekeeper.api.views import ApiView, responds
 from scorekeeper.errors import NotFound
 
-from .. import selectors, services
+from .. import access, selectors, services
 from ..models import Round, Table, Tournament
 from . import serializers as s
 
-DIRECTS = Rule(services.can_direct, "only the club's admins and directors run its tournaments")
+DIRECTS = Rule(access.can_direct, access.NOT_A_DIRECTOR)
 TAGS = ["tournaments"]
 
 

@@ -39,6 +39,7 @@ from scorekeeper.pages.panels import Panel
 from scorekeeper.pages.sharing import qr_svg
 
 from .. import selectors, services
+from ..access import can_direct
 from ..models import (
     ByeScore,
     RegistrationStatus,
@@ -230,7 +231,7 @@ def tournament_list(request: HttpRequest, slug: str) -> HttpResponse:
         {
             "club": club,
             "tournaments": selectors.tournaments_of(club),
-            "can_direct": services.can_direct(request.user, club),
+            "can_direct": can_direct(request.user, club),
             "games": GAMES.values(),
         },
     )
@@ -243,7 +244,7 @@ def tournament_new(request: HttpRequest, slug: str, game_type: str) -> HttpRespo
     rules = GAMES.get(game_type)
     if rules is None:
         raise Http404("no such game")
-    if not services.can_direct(request.user, club):
+    if not can_direct(request.user, club):
         return _forbidden(request, reverse("tournament-list", kwargs={"slug": club.slug}))
     form = TournamentForm(rules, request.POST if request.method == "POST" else None)
     if request.method == "POST":
@@ -294,7 +295,7 @@ def tournament_new(request: HttpRequest, slug: str, game_type: str) -> HttpRespo
 def dashboard(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The director's dashboard (members see it without the controls)."""
     tournament = _tournament(request, tournament_id)
-    can_direct = services.can_direct(request.user, tournament.club)
+    directs = can_direct(request.user, tournament.club)
     round = selectors.last_round(tournament)
     registrations = list(selectors.registrations(tournament))
     check_in_round = selectors.check_in_round(tournament)
@@ -313,7 +314,7 @@ def dashboard(request: HttpRequest, tournament_id: int) -> HttpResponse:
     context = {
         **_status_context(tournament, round),
         "club": tournament.club,
-        "can_direct": can_direct,
+        "can_direct": directs,
         "game_name": GAMES[tournament.game_type].name,
         "registrations": registrations,
         "active_count": sum(1 for r in registrations if r.status == RegistrationStatus.ACTIVE),
@@ -359,7 +360,7 @@ def _live(response: HttpResponse, etag: str) -> HttpResponse:
 
 def _director_post(request: HttpRequest, tournament_id: int) -> tuple[Tournament, bool]:
     tournament = _tournament(request, tournament_id)
-    return tournament, services.can_direct(request.user, tournament.club)
+    return tournament, can_direct(request.user, tournament.club)
 
 
 def _registered_players(tournament: Tournament) -> Any:
@@ -622,7 +623,7 @@ def _shown_round(request: HttpRequest, tournament: Tournament, director: bool) -
 @require_GET
 def seating(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _tournament(request, tournament_id)
-    director = services.can_direct(request.user, tournament.club)
+    director = can_direct(request.user, tournament.club)
     round = _shown_round(request, tournament, director)
     last = selectors.last_round(tournament)
     return render(
@@ -667,7 +668,7 @@ def table_cards(request: HttpRequest, tournament_id: int, number: int) -> HttpRe
     """One printable card per table: its number, players, first dealer and the QR code of
     its table link (directors: the links let anyone score the table's game)."""
     tournament = _tournament(request, tournament_id)
-    if not services.can_direct(request.user, tournament.club):
+    if not can_direct(request.user, tournament.club):
         return _forbidden(request, dashboard_url(tournament))
     round = _round(tournament, number)
     rows = table_rows(round)
@@ -726,7 +727,7 @@ def confirm_panel(game: Game, actor: Actor) -> Panel | None:
     table.game = game
     state, _ = selectors.table_state(table)
     round = table.round
-    director = services.can_direct(actor, round.tournament.club)
+    director = can_direct(actor, round.tournament.club)
     playing = round.status == RoundStatus.PLAYING
     closed = round.status == RoundStatus.CLOSED
     return Panel(
@@ -768,7 +769,7 @@ def table_reopen(request: HttpRequest, table_id: int) -> HttpResponse:
     tournament = _tournament(request, table.round.tournament_id)
     if table.game_id is None:
         raise Http404("no such table")
-    if not services.can_direct(request.user, tournament.club):
+    if not can_direct(request.user, tournament.club):
         return _forbidden(request, reverse("game", args=[table.game_id]))
     try:
         services.table_reopen(

@@ -1,0 +1,69 @@
+"""Telling players where they sit: one e-mail each, once."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.conf import settings
+from django.core.mail import send_mail
+from django.urls import NoReverseMatch, reverse
+from django.utils import timezone
+
+from scorekeeper.models import Game, TableLink
+
+from ..models import (
+    Round,
+    RoundPlayer,
+)
+
+
+def _table_url(game: Game | None) -> str:
+    if game is None:
+        return ""
+    link = TableLink.objects.filter(game=game, revoked_at__isnull=True).first()
+    if link is None:
+        return ""
+    try:
+        path = reverse("table-enter", kwargs={"token": link.token})
+    except NoReverseMatch:  # pragma: no cover - the pages are always installed
+        return ""
+    return str(getattr(settings, "SITE_URL", "")).rstrip("/") + path
+
+
+def round_notify(*, round_id: int, send: Callable[..., int] = send_mail) -> int:
+    """E-mail each player of the round with an address where they sit (once each: a
+    retry sends only what was not sent). Returns how many e-mails were sent."""
+    round = Round.objects.select_related("tournament").get(pk=round_id)
+    tournament = round.tournament
+    places = list(
+        round.players.filter(notified_at__isnull=True)
+        .exclude(player__email="")
+        .select_related("player", "table__game")
+    )
+    sent = 0
+    for place in places:
+        if place.table is None:
+            subject = f"{tournament.name}, round {round.number}: you have a bye"
+            body = (
+                f"You sit out round {round.number} of {tournament.name}; "
+                "the bye scores as the tournament says."
+            )
+        else:
+            table = place.table
+            seats = list(table.seats.select_related("player").order_by("position"))
+            others = ", ".join(s.player.name for s in seats if s.player_id != place.player_id)
+            dealer = seats[table.first_dealer].player.name
+            url = _table_url(table.game)
+            position = (place.position or 0) + 1
+            subject = f"{tournament.name}, round {round.number}: table {table.number}"
+            body = (
+                f"Round {round.number} of {tournament.name}: table {table.number}, "
+                f"seat {position} of {table.size} (clockwise), with {others}. "
+                f"{dealer} deals first."
+            )
+            if url:
+                body += f"\nEnter the scores at {url}"
+        send(subject, body, None, [place.player.email])
+        RoundPlayer.objects.filter(pk=place.pk).update(notified_at=timezone.now())
+        sent += 1
+    return sent

@@ -1,0 +1,187 @@
+"""Registration, check-in, check-out and withdrawal of a tournament's players."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.db import transaction
+from django.utils import timezone
+
+from scorekeeper import services as core
+from scorekeeper.access import Actor
+from scorekeeper.errors import Conflict, InvalidInput
+from scorekeeper.models import Player
+
+from .. import jobs, selectors
+from ..access import require_director
+from ..models import (
+    Registration,
+    RegistrationStatus,
+    RoundPlayer,
+    RoundStatus,
+    Tournament,
+)
+from ._base import _locked, _open
+
+
+@transaction.atomic
+def register(
+    *,
+    actor: Actor,
+    tournament: Tournament,
+    players: Sequence[Player],
+    check_in: bool = False,
+) -> list[Registration]:
+    """Register roster players (a late arrival too: between rounds). With ``check_in``
+    they are checked in from the next round at once. A withdrawn player comes back."""
+    tournament = _locked(tournament)
+    require_director(actor, tournament.club)
+    _open(tournament)
+    for player in players:
+        if player.club_id != tournament.club_id:
+            raise InvalidInput(f"{player.name} is not on this club's roster", field="players")
+    if len({player.pk for player in players}) != len(players):
+        raise InvalidInput("a player is listed twice", field="players")
+    late = tournament.rounds.exclude(status=RoundStatus.SEATING).exists()
+    number = selectors.check_in_round(tournament)
+    result = []
+    for player in players:
+        registration, created = Registration.objects.get_or_create(
+            tournament=tournament, player=player, defaults={"late": late}
+        )
+        if not created and registration.status == RegistrationStatus.WITHDRAWN:
+            registration.status = RegistrationStatus.ACTIVE
+            registration.withdrawn_at = None
+            registration.withdrawn_after_round = None
+        if check_in:
+            _mark_present(registration, number)
+        registration.save()
+        result.append(registration)
+    return result
+
+
+@transaction.atomic
+def register_new(
+    *, actor: Actor, tournament: Tournament, name: str, email: str = "", check_in: bool = False
+) -> Registration:
+    """Someone on the spot: added to the club's roster, then registered."""
+    require_director(actor, tournament.club)
+    player = core.player_create(actor=actor, club=tournament.club, name=name, email=email)
+    (registration,) = register(
+        actor=actor, tournament=tournament, players=[player], check_in=check_in
+    )
+    return registration
+
+
+def _registrations(tournament: Tournament, players: Sequence[Player]) -> list[Registration]:
+    found = {
+        r.player_id: r
+        for r in Registration.objects.filter(
+            tournament=tournament, player_id__in=[p.pk for p in players]
+        ).select_related("player")
+    }
+    for player in players:
+        if player.pk not in found:
+            raise InvalidInput(f"{player.name} is not registered", field="players")
+    return [found[player.pk] for player in players]
+
+
+def _mark_present(registration: Registration, number: int) -> None:
+    """Present from round ``number`` on (one already present stays as they are)."""
+    if not registration.present_for(number):
+        registration.checked_in_round = number
+    registration.checked_out_round = None
+
+
+@transaction.atomic
+def check_in(
+    *,
+    actor: Actor,
+    tournament: Tournament,
+    players: Sequence[Player] = (),
+    everyone: bool = False,
+) -> list[Registration]:
+    """Check players in from the next round on (``everyone``: every active registration).
+    A check-in carries over: they stay checked in for later rounds until they check out."""
+    tournament = _locked(tournament)
+    require_director(actor, tournament.club)
+    _open(tournament)
+    number = selectors.check_in_round(tournament)
+    if number > tournament.rounds_planned:
+        raise Conflict(f"all {tournament.rounds_planned} rounds are seated")
+    if everyone:
+        registrations = list(
+            tournament.registrations.filter(status=RegistrationStatus.ACTIVE).select_related(
+                "player"
+            )
+        )
+    else:
+        registrations = _registrations(tournament, players)
+    for registration in registrations:
+        if registration.status == RegistrationStatus.WITHDRAWN:
+            raise InvalidInput(
+                f"{registration.player.name} has withdrawn; register them again",
+                field="players",
+            )
+        _mark_present(registration, number)
+    Registration.objects.bulk_update(registrations, ["checked_in_round", "checked_out_round"])
+    return registrations
+
+
+@transaction.atomic
+def check_out(
+    *, actor: Actor, tournament: Tournament, players: Sequence[Player]
+) -> list[Registration]:
+    """Players leave from the next round on (the round being seated, or else the one
+    after the last): they are no longer seated until checked in again. Unlike a
+    withdrawal they stay in the tournament. A round already seated keeps its seats."""
+    tournament = _locked(tournament)
+    require_director(actor, tournament.club)
+    _open(tournament)
+    number = selectors.check_in_round(tournament)
+    if number > tournament.rounds_planned:
+        raise Conflict(f"all {tournament.rounds_planned} rounds are seated")
+    registrations = _registrations(tournament, players)
+    for registration in registrations:
+        if registration.status == RegistrationStatus.WITHDRAWN:
+            raise InvalidInput(f"{registration.player.name} has withdrawn", field="players")
+        if registration.checked_in_round is not None:
+            registration.checked_out_round = number
+        registration.checked_in_round = None
+    Registration.objects.bulk_update(registrations, ["checked_in_round", "checked_out_round"])
+    return registrations
+
+
+@transaction.atomic
+def withdraw(
+    *, actor: Actor, tournament: Tournament, players: Sequence[Player]
+) -> list[Registration]:
+    """Withdraw players between rounds: not while they sit in a round still being
+    seated or played. Their results so far stay in the standings."""
+    tournament = _locked(tournament)
+    require_director(actor, tournament.club)
+    registrations = _registrations(tournament, players)
+    busy = RoundPlayer.objects.filter(
+        round__tournament=tournament,
+        player_id__in=[p.pk for p in players],
+        round__status__in=[RoundStatus.SEATED, RoundStatus.PLAYING],
+    ).select_related("player", "round")
+    for place in busy:
+        raise Conflict(
+            f"{place.player.name} is in round {place.round.number}, which has not closed: "
+            "withdraw them once it has",
+            field="players",
+        )
+    last = tournament.rounds.filter(status=RoundStatus.CLOSED).order_by("-number").first()
+    now = timezone.now()
+    for registration in registrations:
+        if registration.status == RegistrationStatus.WITHDRAWN:
+            continue
+        registration.status = RegistrationStatus.WITHDRAWN
+        registration.withdrawn_at = now
+        registration.withdrawn_after_round = last.number if last else 0
+        registration.checked_in_round = None
+        registration.checked_out_round = None
+        registration.save()
+    jobs.recompute_standings(tournament.pk)
+    return registrations

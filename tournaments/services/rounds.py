@@ -1,0 +1,336 @@
+"""A round's life: asked for, seated (a job), swapped, published, closed (by the director
+or the clock)."""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from rules_engine import GAMES
+from scorekeeper import services as core
+from scorekeeper.access import Actor
+from scorekeeper.errors import Conflict, InvalidInput, NotFound
+from scorekeeper.models import GameStatus, Player
+
+from .. import jobs, points, seating_adapter, selectors
+from ..access import require_director
+from ..models import (
+    CloseReason,
+    Round,
+    RoundKind,
+    RoundPlayer,
+    RoundStatus,
+    SeatingMethod,
+    SeatingStatus,
+    Table,
+    Tournament,
+    TournamentStatus,
+)
+from ..seating import SeatingError
+from ._base import _deal_limit, _game_options, _locked, _open, _user
+from .closing import _close, unconfirmed_text
+
+logger = logging.getLogger(__name__)
+
+
+def _layout_check(tournament: Tournament, count: int) -> None:
+    game = GAMES[tournament.game_type]
+    try:
+        seating_adapter.table_sizes(
+            count, game.player_counts, tournament.table_size, tournament.mixed_sizes
+        )
+    except SeatingError as error:
+        raise Conflict(error.message, field="players") from None
+
+
+@transaction.atomic
+def round_request(
+    *, actor: Actor, tournament: Tournament, method: str | None = None
+) -> tuple[Round, bool]:
+    """Ask for the next round to be seated (in the background). Idempotent: while the last
+    round has not closed it is the answer (a seating still queued or failed is sent
+    again; one running or done is left alone). Returns the round and whether a seating
+    job was sent."""
+    tournament = _locked(tournament)
+    require_director(actor, tournament.club)
+    _open(tournament)
+    if method is not None and method not in SeatingMethod.values:
+        raise InvalidInput(f"method is one of {', '.join(SeatingMethod.values)}", field="method")
+    last = selectors.last_round(tournament)
+    if last is not None and last.status != RoundStatus.CLOSED:
+        if last.status == RoundStatus.SEATING and last.seating_status == SeatingStatus.QUEUED:
+            # Sent again, in case the first message was lost: the job is idempotent.
+            jobs.seat_round(tournament.pk, last.number)
+            return last, True
+        if last.status == RoundStatus.SEATING and last.seating_status == SeatingStatus.FAILED:
+            _layout_check(tournament, selectors.checked_in(tournament, last.number).count())
+            last.seating_status = SeatingStatus.QUEUED
+            last.seating_progress = 0
+            last.seating_error = ""
+            if method is not None:
+                last.seating_method = method
+            last.save()
+            jobs.seat_round(tournament.pk, last.number)
+            return last, True
+        return last, False
+    number = 1 if last is None else last.number + 1
+    if number > tournament.rounds_planned:
+        raise Conflict(f"all {tournament.rounds_planned} rounds have been played")
+    _layout_check(tournament, selectors.checked_in(tournament, number).count())
+    try:
+        with transaction.atomic():
+            round = Round.objects.create(
+                tournament=tournament,
+                number=number,
+                seating_method=method or tournament.seating_method,
+            )
+    except IntegrityError:  # pragma: no cover - the tournament lock makes this unlikely
+        return Round.objects.get(tournament=tournament, number=number), False
+    if tournament.status == TournamentStatus.OPEN:
+        tournament.status = TournamentStatus.RUNNING
+        tournament.save(update_fields=["status"])
+    jobs.seat_round(tournament.pk, number)
+    return round, True
+
+
+def _seating_request(tournament: Tournament, round: Round) -> seating_adapter.SeatingRequest:
+    registrations = list(selectors.checked_in(tournament, round.number))
+    ids = [r.player_id for r in registrations]
+    names = {r.player_id: r.player.name for r in registrations}
+    if round.seating_method == SeatingMethod.STANDINGS:
+        table = points.standings(
+            [selectors.round_result(r) for r in _closed_rounds(tournament)],
+            selectors.points_rule(tournament),
+            players=ids,
+            order=lambda p: names.get(p, ""),
+        )
+        ranked = [row.player for row in table if row.player in names]
+    else:
+        ranked = sorted(ids)
+    game = GAMES[tournament.game_type]
+    return seating_adapter.SeatingRequest(
+        players=tuple(ranked),
+        method=round.seating_method,
+        sizes=tuple(game.player_counts),
+        preferred=tournament.table_size,
+        mixed=tournament.mixed_sizes,
+        history=selectors.seating_history(tournament, round.number),
+        seed=tournament.pk * 1000 + round.number,
+    )
+
+
+def _closed_rounds(tournament: Tournament) -> list[Round]:
+    return list(tournament.rounds.filter(status=RoundStatus.CLOSED).order_by("number"))
+
+
+def round_seat(*, tournament_id: int, number: int) -> Round:
+    """Seat round ``number`` (the background job). Idempotent: a round already seated is
+    left as it is, and the unique (round, player) constraint seats nobody twice.
+
+    The dashboard polls ``seating_status`` (queued, running, done, failed) and
+    ``seating_progress`` (0 to 100), each written in its own short transaction.
+    """
+    with transaction.atomic():
+        tournament = _locked(tournament_id)
+        round = Round.objects.filter(tournament=tournament, number=number).first()
+        if round is None:
+            raise NotFound(f"the tournament has no round {number}")
+        if round.status != RoundStatus.SEATING or round.seating_status == SeatingStatus.DONE:
+            return round
+        round.seating_status = SeatingStatus.RUNNING
+        round.seating_progress = 1
+        round.seating_error = ""
+        round.save(update_fields=["seating_status", "seating_progress", "seating_error"])
+        request = _seating_request(tournament, round)
+    round_pk = round.pk
+
+    def progress(percent: int) -> None:
+        Round.objects.filter(pk=round_pk, seating_status=SeatingStatus.RUNNING).update(
+            seating_progress=max(1, min(99, percent))
+        )
+
+    try:
+        plan = seating_adapter.plan_round(request, progress)
+    except SeatingError as error:
+        _seating_failed(round, error.message)
+        round.refresh_from_db()
+        return round
+    except Exception:
+        _seating_failed(round, "the seating failed unexpectedly; it has been logged")
+        raise
+
+    with transaction.atomic():
+        tournament = _locked(tournament_id)
+        round = Round.objects.select_for_update().get(pk=round.pk)
+        if round.status != RoundStatus.SEATING or round.seating_status == SeatingStatus.DONE:
+            return round  # another run got there first
+        tables = Table.objects.bulk_create(
+            Table(
+                round=round,
+                number=index + 1,
+                size=len(planned.players),
+                first_dealer=planned.first_dealer,
+            )
+            for index, planned in enumerate(plan.tables)
+        )
+        places = [
+            RoundPlayer(round=round, player_id=player, table=table, position=position)
+            for table, planned in zip(tables, plan.tables, strict=True)
+            for position, player in enumerate(planned.players)
+        ]
+        places += [RoundPlayer(round=round, player_id=player) for player in plan.byes]
+        RoundPlayer.objects.bulk_create(places)
+        round.status = RoundStatus.SEATED
+        round.seating_status = SeatingStatus.DONE
+        round.seating_progress = 100
+        round.seated_at = timezone.now()
+        round.save()
+    return round
+
+
+def _seating_failed(round: Round, message: str) -> None:
+    Round.objects.filter(pk=round.pk, status=RoundStatus.SEATING).update(
+        seating_status=SeatingStatus.FAILED, seating_error=message[:500]
+    )
+
+
+@transaction.atomic
+def round_swap(
+    *, actor: Actor, round: Round, first: Player, second: Player
+) -> list[selectors.SeatingConflict]:
+    """Swap two players' places (seats or byes) before the round is published. Allowed
+    even if it repeats a meeting: the round's conflicts are returned for the director."""
+    tournament = _locked(round.tournament_id)
+    require_director(actor, tournament.club)
+    round = Round.objects.select_for_update().get(pk=round.pk)
+    if round.status != RoundStatus.SEATED:
+        raise Conflict(
+            "players can be swapped only once the round is seated and before it is published"
+        )
+    if first.pk == second.pk:
+        raise InvalidInput("swap two different players", field="players")
+    places = {
+        p.player_id: p for p in RoundPlayer.objects.filter(round=round, player__in=[first, second])
+    }
+    for player in (first, second):
+        if player.pk not in places:
+            raise InvalidInput(f"{player.name} is not in round {round.number}", field="players")
+    a, b = places[first.pk], places[second.pk]
+    a_place, b_place = (a.table_id, a.position), (b.table_id, b.position)
+    a.table_id, a.position = None, None  # free the seat first: (table, position) is unique
+    a.save(update_fields=["table", "position"])
+    b.table_id, b.position = a_place
+    b.save(update_fields=["table", "position"])
+    a.table_id, a.position = b_place
+    a.save(update_fields=["table", "position"])
+    return selectors.round_conflicts(round)
+
+
+@transaction.atomic
+def round_publish(*, actor: Actor, round: Round, notify: bool = True) -> Round:
+    """Start every table's game (an ordinary game, with a table link each) and tell the
+    players where they sit."""
+    tournament = _locked(round.tournament_id)
+    require_director(actor, tournament.club)
+    round = Round.objects.select_for_update().get(pk=round.pk)
+    if round.status != RoundStatus.SEATED:
+        state = round.get_status_display().lower()
+        raise Conflict(f"round {round.number} cannot be published: it is {state}")
+    today = timezone.localdate()
+    limit = _deal_limit(tournament)
+    options = _game_options(tournament)
+    for table in round.tables.order_by("number"):
+        seats = list(table.seats.select_related("player").order_by("position"))
+        game = core.game_start(
+            actor=actor,
+            club=tournament.club,
+            game_type=tournament.game_type,
+            players=[seat.player for seat in seats],
+            options=options,
+            first_dealer=table.first_dealer,
+            season=tournament.season,
+            played_on=today,
+        )
+        core.table_link_create(actor=actor, game=game)
+        table.game = game
+        table.deal_limit = limit
+        table.save(update_fields=["game", "deal_limit"])
+    now = timezone.now()
+    round.status = RoundStatus.PLAYING
+    round.published_at = now
+    if tournament.round_kind == RoundKind.TIME and tournament.round_minutes:
+        round.time_called_at = now + timedelta(minutes=tournament.round_minutes)
+        round.deadline = round.time_called_at + timedelta(minutes=tournament.grace_minutes)
+    round.save()
+    if notify:
+        jobs.notify_round(round.pk)
+    return round
+
+
+@transaction.atomic
+def round_close(*, actor: Actor, round: Round, force: bool = False) -> Round:
+    """The director closes the round. Tables that have not confirmed are refused unless
+    ``force``: then they are marked unfinished and their games finished at the current
+    totals (a game with no deal: abandoned, its players tied at 0)."""
+    tournament = _locked(round.tournament_id)
+    require_director(actor, tournament.club)
+    round = Round.objects.select_for_update().get(pk=round.pk)
+    if round.status == RoundStatus.CLOSED:
+        raise Conflict(f"round {round.number} is closed already")
+    if round.status != RoundStatus.PLAYING:
+        state = round.get_status_display().lower()
+        raise Conflict(f"round {round.number} cannot be closed: it is {state}")
+    open_tables = list(
+        round.tables.filter(confirmed_at__isnull=True)
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
+    if open_tables and not force:
+        raise Conflict(
+            f"round {round.number} is not closed: {unconfirmed_text(open_tables)}; close it "
+            "now with force to finish unconfirmed tables at their totals",
+            details={"unconfirmed": open_tables},
+        )
+    _close(tournament, round, CloseReason.DIRECTOR, _user(actor))
+    return round
+
+
+def rounds_close_due(now: datetime | None = None) -> dict[str, int]:
+    """The clock (every minute): call time on timed rounds (each table may finish the
+    deal in progress: one more deal) and close those whose deadline has passed."""
+    now = now or timezone.now()
+    called = closed = 0
+    due = Round.objects.filter(
+        status=RoundStatus.PLAYING, time_called=False, time_called_at__lte=now
+    ).values_list("pk", flat=True)
+    for pk in list(due):
+        with transaction.atomic():
+            round = Round.objects.select_for_update().get(pk=pk)
+            if round.status != RoundStatus.PLAYING or round.time_called:
+                continue
+            for table in round.tables.filter(confirmed_at__isnull=True).select_related("game"):
+                game = table.game
+                if game is not None and game.status == GameStatus.IN_PROGRESS:
+                    table.deal_limit = game.deal_count + 1
+                    table.save(update_fields=["deal_limit"])
+            round.time_called = True
+            round.save(update_fields=["time_called"])
+            called += 1
+    late = Round.objects.filter(status=RoundStatus.PLAYING, deadline__lte=now).values_list(
+        "pk", "tournament_id"
+    )
+    for pk, tournament_id in list(late):
+        try:
+            with transaction.atomic():
+                tournament = _locked(tournament_id)
+                round = Round.objects.select_for_update().get(pk=pk)
+                if round.status != RoundStatus.PLAYING:
+                    continue
+                _close(tournament, round, CloseReason.TIME, None)
+                closed += 1
+        except Exception:  # one round's trouble must not stop the clock for the others
+            logger.exception("closing round %s at its time limit failed", pk)
+    return {"called": called, "closed": closed}

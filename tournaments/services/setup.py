@@ -1,0 +1,170 @@
+"""Creating a tournament: its game and house rules (checked by the engine), rounds, tables,
+draw and scoring."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import date
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from rules_engine import GAMES, RuleError, new_scoresheet
+from scorekeeper.access import Actor
+from scorekeeper.errors import InvalidInput
+from scorekeeper.models import Club, Season
+from scorekeeper.names import clean_name
+from scorekeeper.selectors import season_for_date
+
+from .. import points
+from ..access import require_director
+from ..models import (
+    MAX_ROUNDS,
+    ByeScore,
+    PointsSystem,
+    RoundKind,
+    SeatingMethod,
+    Tournament,
+)
+from ._base import _user
+
+
+def _resolve_options(
+    game_type: str, options: Mapping[str, Any] | None, size: int
+) -> dict[str, Any]:
+    game = GAMES[game_type]
+    names = [f"Player {i + 1}" for i in range(size)]
+    try:
+        sheet = new_scoresheet(game_type, names, options=dict(options or {}))
+    except RuleError as error:
+        field = error.field if error.field.startswith("options") else "options"
+        raise InvalidInput(error.message, field=field) from None
+    return game.options_json(sheet.options)
+
+
+@transaction.atomic
+def tournament_create(
+    *,
+    actor: Actor,
+    club: Club,
+    name: str,
+    game_type: str,
+    rounds: int,
+    round_kind: str,
+    round_deals: int | None = None,
+    round_minutes: int | None = None,
+    grace_minutes: int = 10,
+    options: Mapping[str, Any] | None = None,
+    seating_method: str = SeatingMethod.NEW_OPPONENTS,
+    table_size: int | None = None,
+    mixed_sizes: bool = False,
+    points_system: str = PointsSystem.OPPONENTS,
+    placing_points: Sequence[float | int] | None = None,
+    tie_breaks: Sequence[str] | None = None,
+    bye_score: str = ByeScore.AVERAGE,
+    bye_points: Decimal | float | int = 0,
+    season: Season | None = None,
+    played_on: date | None = None,
+) -> Tournament:
+    """A tournament of the club: the game and its house rules (checked by the engine),
+    how many rounds and what a round is, how tables are drawn and rounds scored."""
+    require_director(actor, club)
+    name = clean_name(name, what="a tournament", max_length=120)
+    if Tournament.objects.filter(club=club, name__iexact=name).exists():
+        raise InvalidInput(f'the club already has a tournament called "{name}"', field="name")
+    if game_type not in GAMES:
+        raise InvalidInput(f"unknown game {game_type!r}", field="game_type")
+    game = GAMES[game_type]
+    if not 1 <= rounds <= MAX_ROUNDS:
+        raise InvalidInput(f"a tournament has 1 to {MAX_ROUNDS} rounds", field="rounds")
+    if round_kind not in RoundKind.values:
+        raise InvalidInput(
+            f"round_kind is one of {', '.join(RoundKind.values)}", field="round_kind"
+        )
+    if round_kind != RoundKind.TIME:
+        grace_minutes = 10  # only timed rounds have one: ignored
+    if not 0 <= grace_minutes <= 120:
+        raise InvalidInput("grace_minutes is from 0 to 120", field="grace_minutes")
+    size = table_size or game.table_size
+    if size not in game.player_counts:
+        raise InvalidInput(
+            f"{game.name} is played by {game.player_count_text()}", field="table_size"
+        )
+    if mixed_sizes and len(game.player_counts) == 1:
+        raise InvalidInput(
+            f"{game.name} has one table size; players left over get byes", field="mixed_sizes"
+        )
+    resolved = _resolve_options(game_type, options, size)
+    if round_kind == RoundKind.DEALS:
+        if not round_deals or round_deals < 1:
+            raise InvalidInput(
+                "a round of deals needs round_deals (1 or more)", field="round_deals"
+            )
+        round_minutes = None
+        if "finish" in resolved:  # the game's own finish option ends it after N deals
+            resolved["finish"] = {"deals": round_deals}
+    elif round_kind == RoundKind.TIME:
+        if not round_minutes or round_minutes < 1:
+            raise InvalidInput(
+                "a timed round needs round_minutes (1 or more)", field="round_minutes"
+            )
+        round_deals = None
+    else:
+        round_deals = round_minutes = None
+        if "finish" in resolved and resolved["finish"] is None:
+            raise InvalidInput(
+                f"{game.name} without options.finish has no end of its own: set "
+                'options.finish (e.g. {"target": 21}) or make rounds of deals or of time',
+                field="options.finish",
+            )
+    if seating_method not in SeatingMethod.values:
+        raise InvalidInput(
+            f"seating_method is one of {', '.join(SeatingMethod.values)}", field="seating_method"
+        )
+    if points_system != PointsSystem.PLACING:
+        placing_points = None  # only the placing system reads them: ignored
+    if bye_score != ByeScore.FIXED:
+        bye_points = 0  # only a fixed bye score reads it: ignored
+    placing = list(placing_points) if placing_points is not None else list(points.DEFAULT_PLACING)
+    breaks = list(tie_breaks) if tie_breaks is not None else list(points.TIE_BREAKS)
+    try:
+        points.Rule(
+            system=points_system,
+            placing=tuple(Fraction(str(v)) for v in placing),
+            bye=bye_score,
+            tie_breaks=tuple(breaks),
+        )
+    except ValueError as error:
+        raise InvalidInput(str(error), field="points_system") from None
+    if not placing or any(Fraction(str(v)) < 0 for v in placing):
+        raise InvalidInput("placing points are numbers of 0 or more", field="placing_points")
+    played_on = played_on or timezone.localdate()
+    if season is None:
+        season = season_for_date(club, played_on)
+    elif season.club_id != club.pk:
+        raise InvalidInput("the season belongs to another club", field="season")
+    return Tournament.objects.create(
+        club=club,
+        season=season,
+        name=name,
+        game_type=game_type,
+        options=resolved,
+        rounds_planned=rounds,
+        round_kind=round_kind,
+        round_deals=round_deals,
+        round_minutes=round_minutes,
+        grace_minutes=grace_minutes,
+        seating_method=seating_method,
+        table_size=size,
+        mixed_sizes=mixed_sizes,
+        points_system=points_system,
+        placing_points=placing,
+        tie_breaks=breaks,
+        bye_score=bye_score,
+        bye_points=Decimal(str(bye_points)),
+        played_on=played_on,
+        created_by=_user(actor),
+    )
