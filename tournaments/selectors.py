@@ -346,3 +346,56 @@ def tournament_version(tournament_id: int) -> str:
         json.dumps(row, default=str, sort_keys=True).encode(), digest_size=8
     ).hexdigest()
     return f'W/"t{tournament_id}-{digest}"'
+
+
+# --- Rounds, tables and players by number or id (NotFound when there is none) ----------------
+
+
+def round_numbered(tournament: Tournament, number: int) -> Round:
+    round = tournament.rounds.filter(number=number).first() if 0 < number <= 1000 else None
+    if round is None:
+        raise NotFound(f"the tournament has no round {number}")
+    return round
+
+
+def table_numbered(round: Round, number: int) -> Table:
+    table = None
+    if 0 < number <= 1000:
+        table = round.tables.select_related("round", "game").filter(number=number).first()
+    if table is None:
+        raise NotFound(f"round {round.number} has no table {number}")
+    return table
+
+
+def table_with_game(table_id: int) -> Table:
+    """A table that has its game, with its round and tournament; NotFound otherwise."""
+    table = None
+    if 0 < table_id <= core_selectors.MAX_ID:
+        table = (
+            Table.objects.select_related("round__tournament__club")
+            .filter(pk=table_id, game__isnull=False)
+            .first()
+        )
+    if table is None:
+        raise NotFound("no such table")
+    return table
+
+
+def shown_round(tournament: Tournament, *, director: bool, number: int | None) -> Round | None:
+    """Round ``number`` (None: the latest) among those that can be shown: published rounds
+    for everyone, a seated round not yet published for the directors too."""
+    statuses = [RoundStatus.PLAYING, RoundStatus.CLOSED]
+    if director:
+        statuses.append(RoundStatus.SEATED)
+    rounds = tournament.rounds.filter(status__in=statuses)
+    if number is not None:
+        return rounds.filter(number=number).first()
+    return rounds.order_by("-number").first()
+
+
+def registered_players(tournament: Tournament) -> QuerySet[Player]:
+    return Player.objects.filter(registrations__tournament=tournament)
+
+
+def round_players(round: Round) -> QuerySet[Player]:
+    return Player.objects.filter(round_places__round=round)

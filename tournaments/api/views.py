@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from django.db import transaction
 from django.urls import reverse
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import exceptions, status
@@ -45,20 +44,10 @@ class TournamentView(ApiView):
         return self.request.build_absolute_uri(reverse(f"tournaments_api:{name}", args=args))
 
     def round(self, tournament: Tournament, number: int) -> Round:
-        round = None
-        if number <= 1000:
-            round = tournament.rounds.filter(number=number).first()
-        if round is None:
-            raise exceptions.NotFound(f"the tournament has no round {number}")
-        return round
+        return selectors.round_numbered(tournament, number)
 
     def table(self, round: Round, number: int) -> Table:
-        table = None
-        if number <= 1000:
-            table = round.tables.select_related("round", "game").filter(number=number).first()
-        if table is None:
-            raise exceptions.NotFound(f"round {round.number} has no table {number}")
-        return table
+        return selectors.table_numbered(round, number)
 
     def tables_body(self, round: Round) -> Any:
         conflicts = selectors.round_conflicts(round) if round.status != "closed" else []
@@ -153,23 +142,14 @@ class RegistrationsView(TournamentView):
     def post(self, request: Request, tournament_id: int) -> Response:
         tournament = self.tournament(tournament_id)
         data = self.parse(s.RegisterInput, request.data, club=tournament.club)
-        actor = actor_of(request)
-        players = list(data["players"])
-        if data["everyone"]:
-            named = {player.pk for player in players}
-            players += [p for p in selectors.unregistered_roster(tournament) if p.pk not in named]
-        with transaction.atomic():  # all of them, or none
-            if players:
-                services.register(
-                    actor=actor,
-                    tournament=tournament,
-                    players=players,
-                    check_in=data["check_in"],
-                )
-            for new in data["new_players"]:
-                services.register_new(
-                    actor=actor, tournament=tournament, check_in=data["check_in"], **new
-                )
+        services.register_many(
+            actor=actor_of(request),
+            tournament=tournament,
+            players=data["players"],
+            new_players=data["new_players"],
+            everyone=data["everyone"],
+            check_in=data["check_in"],
+        )
         return Response(_registrations_body(tournament))
 
 

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import wraps
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.safestring import SafeString
 from django.utils.text import capfirst
@@ -363,17 +364,58 @@ def _director_post(request: HttpRequest, tournament_id: int) -> tuple[Tournament
     return tournament, can_direct(request.user, tournament.club)
 
 
-def _registered_players(tournament: Tournament) -> Any:
-    return Player.objects.filter(registrations__tournament=tournament)
+class Refused(Exception):
+    """A director's request the page refuses itself (a form filled in wrongly): already
+    said in ``messages``, nothing to do but go back to the dashboard."""
 
 
-@login_required
-@require_POST
-def register(request: HttpRequest, tournament_id: int) -> HttpResponse:
+DirectorView = Callable[..., "str | None"]
+
+
+def director_action(view: DirectorView) -> Callable[..., HttpResponse]:
+    """A director's POST about a tournament. Others get the "not allowed" page; the view
+    gets the tournament and returns what to tell the director (or raises ``Refused``);
+    a service's refusal is reported; either way, back to the dashboard."""
+
+    @login_required
+    @require_POST
+    @wraps(view)
+    def wrapped(request: HttpRequest, tournament_id: int, **kwargs: Any) -> HttpResponse:
+        tournament, allowed = _director_post(request, tournament_id)
+        if not allowed:
+            return _forbidden(request, dashboard_url(tournament))
+        try:
+            said = view(request, tournament, **kwargs)
+        except Refused:
+            pass
+        except ServiceError as error:
+            _report(request, error)
+        else:
+            if said:
+                messages.success(request, said)
+        return redirect(dashboard_url(tournament))
+
+    return wrapped
+
+
+def _valid(request: HttpRequest, form: Any, message: str = "") -> Any:
+    """The form's cleaned data, or ``Refused`` with its errors (or ``message``) said."""
+    if not form.is_valid():
+        if message:
+            messages.error(request, message)
+        else:
+            _form_errors(request, form)
+        raise Refused
+    return form.cleaned_data
+
+
+def _names(players: list[Player]) -> str:
+    return ", ".join(player.name for player in players)
+
+
+@director_action
+def register(request: HttpRequest, tournament: Tournament) -> str:
     """Register players from the roster (a late arrival too, between rounds)."""
-    tournament, allowed = _director_post(request, tournament_id)
-    if not allowed:
-        return _forbidden(request, dashboard_url(tournament))
     check_in = request.POST.get("check_in") in ("on", "1", "true")
     if request.POST.get("everyone") == "1":
         # "Register everyone listed": the roster as the filter shows it, not yet registered.
@@ -381,208 +423,105 @@ def register(request: HttpRequest, tournament_id: int) -> HttpResponse:
         players = selectors.unregistered_roster(tournament, query)
         if not players:
             messages.error(request, "Everyone listed is registered already.")
-            return redirect(dashboard_url(tournament))
+            raise Refused
     else:
-        form = PlayersForm(Player.objects.filter(club=tournament.club), request.POST)
-        if not form.is_valid():
-            _form_errors(request, form)
-            return redirect(dashboard_url(tournament))
-        players = list(form.cleaned_data["players"])
-    try:
-        services.register(
-            actor=request.user, tournament=tournament, players=players, check_in=check_in
-        )
-    except ServiceError as error:
-        _report(request, error)
-    else:
-        names = ", ".join(p.name for p in players)
-        checked = " and checked in" if check_in else ""
-        messages.success(request, f"Registered{checked} ({len(players)}): {names}.")
-    return redirect(dashboard_url(tournament))
+        roster = core_selectors.roster(tournament.club)
+        players = list(_valid(request, PlayersForm(roster, request.POST))["players"])
+    services.register(actor=request.user, tournament=tournament, players=players, check_in=check_in)
+    checked = " and checked in" if check_in else ""
+    return f"Registered{checked} ({len(players)}): {_names(players)}."
 
 
-@login_required
-@require_POST
-def register_new(request: HttpRequest, tournament_id: int) -> HttpResponse:
+@director_action
+def register_new(request: HttpRequest, tournament: Tournament) -> str:
     """Someone on the spot: onto the roster and into the tournament."""
-    tournament, allowed = _director_post(request, tournament_id)
-    if not allowed:
-        return _forbidden(request, dashboard_url(tournament))
-    form = NewPlayerForm(request.POST)
-    if not form.is_valid():
-        _form_errors(request, form)
-        return redirect(dashboard_url(tournament))
-    data = form.cleaned_data
-    try:
-        registration = services.register_new(
-            actor=request.user,
-            tournament=tournament,
-            name=data["name"],
-            email=data["email"],
-            check_in=data["check_in"],
-        )
-    except ServiceError as error:
-        _report(request, error)
-    else:
-        checked = " and checked in" if data["check_in"] else ""
-        messages.success(request, f"{registration.player.name} is registered{checked}.")
-    return redirect(dashboard_url(tournament))
+    data = _valid(request, NewPlayerForm(request.POST))
+    registration = services.register_new(
+        actor=request.user,
+        tournament=tournament,
+        name=data["name"],
+        email=data["email"],
+        check_in=data["check_in"],
+    )
+    checked = " and checked in" if data["check_in"] else ""
+    return f"{registration.player.name} is registered{checked}."
 
 
-@login_required
-@require_POST
-def check_in(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    tournament, allowed = _director_post(request, tournament_id)
-    if not allowed:
-        return _forbidden(request, dashboard_url(tournament))
+def _chosen_registered(request: HttpRequest, tournament: Tournament) -> list[Player]:
+    form = PlayersForm(selectors.registered_players(tournament), request.POST)
+    return list(_valid(request, form)["players"])
+
+
+@director_action
+def check_in(request: HttpRequest, tournament: Tournament) -> str:
     everyone = request.POST.get("everyone") == "1"
-    players: list[Player] = []
-    if not everyone:
-        form = PlayersForm(_registered_players(tournament), request.POST)
-        if not form.is_valid():
-            _form_errors(request, form)
-            return redirect(dashboard_url(tournament))
-        players = list(form.cleaned_data["players"])
-    try:
-        done = services.check_in(
-            actor=request.user, tournament=tournament, players=players, everyone=everyone
-        )
-    except ServiceError as error:
-        _report(request, error)
-    else:
-        number = selectors.check_in_round(tournament)
-        messages.success(
-            request,
-            f"{len(done)} checked in for round {number}; they stay checked in for later "
-            "rounds until they check out.",
-        )
-    return redirect(dashboard_url(tournament))
+    players = [] if everyone else _chosen_registered(request, tournament)
+    done = services.check_in(
+        actor=request.user, tournament=tournament, players=players, everyone=everyone
+    )
+    number = selectors.check_in_round(tournament)
+    return (
+        f"{len(done)} checked in for round {number}; they stay checked in for later "
+        "rounds until they check out."
+    )
 
 
-def _players_action(
-    request: HttpRequest,
-    tournament_id: int,
-    service: Callable[..., Any],
-    success: Callable[[Tournament, list[Player]], str],
-) -> HttpResponse:
-    """A director's change to chosen registered players: the service called with them,
-    its refusal or ``success`` reported, and back to the dashboard."""
-    tournament, allowed = _director_post(request, tournament_id)
-    if not allowed:
-        return _forbidden(request, dashboard_url(tournament))
-    form = PlayersForm(_registered_players(tournament), request.POST)
-    if not form.is_valid():
-        _form_errors(request, form)
-        return redirect(dashboard_url(tournament))
-    players = list(form.cleaned_data["players"])
-    message = success(tournament, players)  # said before the change (the round it applies to)
-    try:
-        service(actor=request.user, tournament=tournament, players=players)
-    except ServiceError as error:
-        _report(request, error)
-    else:
-        messages.success(request, message)
-    return redirect(dashboard_url(tournament))
-
-
-def _names(players: list[Player]) -> str:
-    return ", ".join(player.name for player in players)
-
-
-@login_required
-@require_POST
-def check_out(request: HttpRequest, tournament_id: int) -> HttpResponse:
+@director_action
+def check_out(request: HttpRequest, tournament: Tournament) -> str:
     """Players who leave: not seated from the next round on (they stay in the tournament)."""
-    return _players_action(
-        request,
-        tournament_id,
-        services.check_out,
-        lambda t, players: (
-            f"Checked out from round {selectors.check_in_round(t)}: {_names(players)}."
-        ),
-    )
+    players = _chosen_registered(request, tournament)
+    said = f"Checked out from round {selectors.check_in_round(tournament)}: {_names(players)}."
+    services.check_out(actor=request.user, tournament=tournament, players=players)
+    return said
 
 
-@login_required
-@require_POST
-def withdraw(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    return _players_action(
-        request,
-        tournament_id,
-        services.withdraw,
-        lambda t, players: f"Withdrawn: {_names(players)}.",
-    )
+@director_action
+def withdraw(request: HttpRequest, tournament: Tournament) -> str:
+    players = _chosen_registered(request, tournament)
+    services.withdraw(actor=request.user, tournament=tournament, players=players)
+    return f"Withdrawn: {_names(players)}."
 
 
-@login_required
-@require_POST
-def seat(request: HttpRequest, tournament_id: int) -> HttpResponse:
+@director_action
+def seat(request: HttpRequest, tournament: Tournament) -> str:
     """Ask for the next round to be seated; the dashboard shows the progress."""
-    tournament, allowed = _director_post(request, tournament_id)
-    if not allowed:
-        return _forbidden(request, dashboard_url(tournament))
     method = request.POST.get("method") or None
-    try:
-        round, _ = services.round_request(actor=request.user, tournament=tournament, method=method)
-    except ServiceError as error:
-        _report(request, error)
-    else:
-        messages.success(request, f"Round {round.number} is being seated.")
-    return redirect(dashboard_url(tournament))
+    round, _ = services.round_request(actor=request.user, tournament=tournament, method=method)
+    return f"Round {round.number} is being seated."
 
 
 def _round(tournament: Tournament, number: int) -> Round:
-    return get_object_or_404(Round, tournament=tournament, number=number)
+    try:
+        return selectors.round_numbered(tournament, number)
+    except NotFound:
+        raise Http404("no such round") from None
 
 
-@login_required
-@require_POST
-def swap(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+@director_action
+def swap(request: HttpRequest, tournament: Tournament, number: int) -> None:
     """Swap two players' places before the round is published; conflicts are shown."""
-    tournament, allowed = _director_post(request, tournament_id)
-    if not allowed:
-        return _forbidden(request, dashboard_url(tournament))
     round = _round(tournament, number)
-    form = SwapForm(Player.objects.filter(round_places__round=round), request.POST)
-    if not form.is_valid():
-        messages.error(request, "Choose two players of the round to swap.")
-        return redirect(dashboard_url(tournament))
-    first, second = form.cleaned_data["first"], form.cleaned_data["second"]
-    try:
-        conflicts = services.round_swap(actor=request.user, round=round, first=first, second=second)
-    except ServiceError as error:
-        _report(request, error)
-    else:
-        messages.success(request, f"{first.name} and {second.name} have swapped places.")
-        for conflict in conflicts:
-            messages.warning(request, capfirst(conflict.message))
-    return redirect(dashboard_url(tournament))
+    form = SwapForm(selectors.round_players(round), request.POST)
+    data = _valid(request, form, "Choose two players of the round to swap.")
+    first, second = data["first"], data["second"]
+    conflicts = services.round_swap(actor=request.user, round=round, first=first, second=second)
+    messages.success(request, f"{first.name} and {second.name} have swapped places.")
+    for conflict in conflicts:
+        messages.warning(request, capfirst(conflict.message))
+    return None
 
 
-@login_required
-@require_POST
-def publish(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+@director_action
+def publish(request: HttpRequest, tournament: Tournament, number: int) -> str:
     """Start every table's game, with its table link, and tell the players."""
-    tournament, allowed = _director_post(request, tournament_id)
-    if not allowed:
-        return _forbidden(request, dashboard_url(tournament))
     round = _round(tournament, number)
-    try:
-        services.round_publish(actor=request.user, round=round)
-    except ServiceError as error:
-        _report(request, error)
-    else:
-        messages.success(request, f"Round {round.number} is published: the tables can play.")
-    return redirect(dashboard_url(tournament))
+    services.round_publish(actor=request.user, round=round)
+    return f"Round {round.number} is published: the tables can play."
 
 
-@login_required
-@require_POST
-def close(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+@director_action
+def close(request: HttpRequest, tournament: Tournament, number: int) -> str:
     """Close the round; with ``force``, unconfirmed tables end at their current totals."""
-    tournament, allowed = _director_post(request, tournament_id)
-    if not allowed:
-        return _forbidden(request, dashboard_url(tournament))
     round = _round(tournament, number)
     try:
         services.round_close(
@@ -590,33 +529,28 @@ def close(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse
         )
     except ServiceError as error:
         unconfirmed = (error.details or {}).get("unconfirmed")
-        if unconfirmed:  # the page's words for the API's "force"
-            messages.error(
-                request,
-                f"Round {round.number} is not closed: {services.unconfirmed_text(unconfirmed)}. "
-                f"“Close round {round.number} now” finishes unconfirmed tables at their totals.",
-            )
-        else:
-            _report(request, error)
-    else:
-        messages.success(request, f"Round {round.number} is closed.")
-    return redirect(dashboard_url(tournament))
+        if not unconfirmed:
+            raise
+        # The page's words for the API's "force".
+        messages.error(
+            request,
+            f"Round {round.number} is not closed: {services.unconfirmed_text(unconfirmed)}. "
+            f"“Close round {round.number} now” finishes unconfirmed tables at their totals.",
+        )
+        raise Refused from None
+    return f"Round {round.number} is closed."
 
 
 # --- Seating, standings, table cards (phone or projector) -----------------------------------
 
 
 def _shown_round(request: HttpRequest, tournament: Tournament, director: bool) -> Round | None:
-    """The round asked for (``?round=``), or the latest one that can be shown: published
-    rounds for everyone, a seated round not yet published for the directors too."""
-    statuses = [RoundStatus.PLAYING, RoundStatus.CLOSED]
-    if director:
-        statuses.append(RoundStatus.SEATED)
-    rounds = tournament.rounds.filter(status__in=statuses)
+    """The round asked for (``?round=``), or the latest one that can be shown."""
     asked = request.GET.get("round", "")
     if asked.isascii() and asked.isdigit():
-        return rounds.filter(number=int(asked)).first()
-    return rounds.order_by("-number").first()
+        number = int(asked) if len(asked) < 5 else 0  # no round 0: nothing is shown
+        return selectors.shown_round(tournament, director=director, number=number)
+    return selectors.shown_round(tournament, director=director, number=None)
 
 
 @login_required
@@ -641,12 +575,25 @@ def seating(request: HttpRequest, tournament_id: int) -> HttpResponse:
     )
 
 
+def _readable(request: HttpRequest, tournament_id: int) -> Tournament:
+    """The tournament, if the caller may read its results (404 otherwise)."""
+    try:
+        return selectors.tournament_results_readable_by(request.user, tournament_id)
+    except NotFound:
+        raise Http404("no such tournament") from None
+
+
+def _table(table_id: int) -> Table:
+    try:
+        return selectors.table_with_game(table_id)
+    except NotFound:
+        raise Http404("no such table") from None
+
+
 @require_GET
 def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The standings: members, and anyone when the club publishes its results."""
-    tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=tournament_id)
-    if not access.can_read_results(request.user, tournament.club):
-        raise Http404("no such tournament")
+    tournament = _readable(request, tournament_id)
     rows = list(selectors.standings(tournament))
     return render(
         request,
@@ -694,14 +641,8 @@ def table_cards(request: HttpRequest, tournament_id: int, number: int) -> HttpRe
 @require_GET
 def find_table(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """A player finds their table by name, no sign-in needed (public clubs only)."""
-    tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=tournament_id)
-    if not access.can_read_results(request.user, tournament.club):
-        raise Http404("no such tournament")
-    round = (
-        tournament.rounds.filter(status__in=[RoundStatus.PLAYING, RoundStatus.CLOSED])
-        .order_by("-number")
-        .first()
-    )
+    tournament = _readable(request, tournament_id)
+    round = selectors.shown_round(tournament, director=False, number=None)
     query = " ".join(request.GET.get("q", "").split())[:60]
     matches: list[tuple[Player, TableRow | None]] = []
     if round is not None and query:
@@ -748,9 +689,8 @@ def confirm_panel(game: Game, actor: Actor) -> Panel | None:
 @require_POST
 def table_confirm(request: HttpRequest, table_id: int) -> HttpResponse:
     """A second player at the table confirms its result (not whoever recorded the last deal)."""
-    table = get_object_or_404(Table.objects.select_related("round"), pk=table_id)
-    if table.game_id is None:
-        raise Http404("no such table")
+    table = _table(table_id)
+    assert table.game_id is not None
     game, actor = game_and_actor(request, table.game_id)
     try:
         services.table_confirm(actor=actor, table=table, name=request.POST.get("name", "")[:60])
@@ -765,10 +705,8 @@ def table_confirm(request: HttpRequest, table_id: int) -> HttpResponse:
 @require_POST
 def table_reopen(request: HttpRequest, table_id: int) -> HttpResponse:
     """The director reopens a confirmed table (with a reason) so its game can be corrected."""
-    table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=table_id)
+    table = _table(table_id)
     tournament = _tournament(request, table.round.tournament_id)
-    if table.game_id is None:
-        raise Http404("no such table")
     if not can_direct(request.user, tournament.club):
         return _forbidden(request, reverse("game", args=[table.game_id]))
     try:

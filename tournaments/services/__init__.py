@@ -24,7 +24,14 @@ round does, whoever closes it; :mod:`._base` what they share. Who may direct is
 
 from .closing import unconfirmed_text
 from .notify import round_notify
-from .registration import check_in, check_out, register, register_new, withdraw
+from .registration import (
+    check_in,
+    check_out,
+    register,
+    register_many,
+    register_new,
+    withdraw,
+)
 from .results import standings_recompute, table_confirm, table_reopen
 from .rounds import (
     round_close,
@@ -40,6 +47,7 @@ __all__ = [
     "check_in",
     "check_out",
     "register",
+    "register_many",
     "register_new",
     "round_close",
     "round_notify",

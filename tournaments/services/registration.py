@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -185,3 +186,25 @@ def withdraw(
         registration.save()
     jobs.recompute_standings(tournament.pk)
     return registrations
+
+
+@transaction.atomic
+def register_many(
+    *,
+    actor: Actor,
+    tournament: Tournament,
+    players: Sequence[Player] = (),
+    new_players: Sequence[Mapping[str, Any]] = (),
+    everyone: bool = False,
+    check_in: bool = False,
+) -> None:
+    """Register roster players and people new to the roster (``{"name", "email"}``), all
+    of them or none. ``everyone``: the rest of the active roster as well."""
+    chosen = list(players)
+    if everyone:
+        named = {player.pk for player in chosen}
+        chosen += [p for p in selectors.unregistered_roster(tournament) if p.pk not in named]
+    if chosen:
+        register(actor=actor, tournament=tournament, players=chosen, check_in=check_in)
+    for new in new_players:
+        register_new(actor=actor, tournament=tournament, check_in=check_in, **new)
