@@ -271,10 +271,23 @@ class RoundDetailView(TournamentView):
         return Response(s.RoundOutput(round).data)
 
 
-class RoundPublishView(TournamentView):
-    action_rules = {"POST": DIRECTS}
+class RoundActionView(TournamentView):
+    """A director's POST on a round (a service taking the actor, the round and the parsed
+    input), answered with the round as it is afterwards."""
 
-    @extend_schema(
+    action_rules = {"POST": DIRECTS}
+    service: ClassVar[Any]
+    input: ClassVar[type[Serializer[Any]]]
+
+    def post(self, request: Request, tournament_id: int, number: int) -> Response:
+        round = self.round(self.tournament(tournament_id), number)
+        data = self.parse(type(self).input, request.data)
+        round = type(self).service(actor=actor_of(request), round=round, **data)
+        return Response(s.RoundOutput(round).data)
+
+
+@extend_schema_view(
+    post=extend_schema(
         operation_id="tournaments_rounds_publish",
         summary="Publish a seated round: start each table's game (admins, directors)",
         description="Each table gets an ordinary game and a table link; players with an "
@@ -283,17 +296,14 @@ class RoundPublishView(TournamentView):
         request=s.PublishInput,
         responses=responds(200, s.RoundOutput, 400, 401, 403, 404, 409),
     )
-    def post(self, request: Request, tournament_id: int, number: int) -> Response:
-        round = self.round(self.tournament(tournament_id), number)
-        data = self.parse(s.PublishInput, request.data)
-        round = services.round_publish(actor=actor_of(request), round=round, **data)
-        return Response(s.RoundOutput(round).data)
+)
+class RoundPublishView(RoundActionView):
+    service = services.round_publish
+    input = s.PublishInput
 
 
-class RoundCloseView(TournamentView):
-    action_rules = {"POST": DIRECTS}
-
-    @extend_schema(
+@extend_schema_view(
+    post=extend_schema(
         operation_id="tournaments_rounds_close",
         summary="Close a round (admins, directors)",
         description="Refused with 409 (details.unconfirmed lists the tables) while tables "
@@ -304,11 +314,10 @@ class RoundCloseView(TournamentView):
         request=s.CloseInput,
         responses=responds(200, s.RoundOutput, 400, 401, 403, 404, 409),
     )
-    def post(self, request: Request, tournament_id: int, number: int) -> Response:
-        round = self.round(self.tournament(tournament_id), number)
-        data = self.parse(s.CloseInput, request.data)
-        round = services.round_close(actor=actor_of(request), round=round, **data)
-        return Response(s.RoundOutput(round).data)
+)
+class RoundCloseView(RoundActionView):
+    service = services.round_close
+    input = s.CloseInput
 
 
 class RoundSwapView(TournamentView):
