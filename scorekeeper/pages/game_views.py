@@ -4,6 +4,11 @@ Every write goes through :mod:`scorekeeper.services`. Without JavaScript each fo
 a plain POST answered by a redirect (or by the page again, with the errors beside the
 fields); with htmx the game section is swapped in place, and the preview and the
 prediction-whist bids are posted as they are tapped.
+
+One module for one page: each view is a different request of the same page (read, preview,
+record, bids, correct, undo, finish) and they share how the page's context, its game section
+and its messages are made. What differs between the games is in :mod:`.games`, one module
+each.
 """
 
 from __future__ import annotations

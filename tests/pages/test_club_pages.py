@@ -1,5 +1,6 @@
 """The club side of the phone pages: club home, player page, new game, table links,
-the shared scoresheet. Django test client; data made through the services."""
+the shared scoresheet. Django test client; data made through the services. One file for
+the pages a club member moves between."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """The game page and everything entered on it: Django test client; data made through the
 services. Forms are posted as a browser without JavaScript would post them, and again
-as htmx does (the ``HX-Request`` header), which gets the game section back in place."""
+as htmx does (the ``HX-Request`` header), which gets the game section back in place.
+One file for the one page, section by section as the page reads."""
 
 from __future__ import annotations
 

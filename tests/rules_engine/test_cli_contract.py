@@ -3,7 +3,8 @@
 Every expected number below is derived by hand from /work/shared/RULES.md (the
 authority) and the source texts it cites; the arithmetic is in the comments.
 These tests deliberately know nothing about the engine's internals: they feed a
-game record on stdin and read the JSON it prints.
+game record on stdin and read the JSON it prints. One file: the contract is one
+command line, checked game by game.
 """
 
 from __future__ import annotations

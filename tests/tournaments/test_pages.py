@@ -1,6 +1,7 @@
 """The tournament pages, through the Django test client: a director runs a round from the
 dashboard; members read seating and standings; strangers get 404; the public "find your
-table"; printable table cards; the polled dashboard part; confirming from the game page."""
+table"; printable table cards; the polled dashboard part; confirming from the game page.
+One file, in the order a tournament day uses the pages."""
 
 from __future__ import annotations
 

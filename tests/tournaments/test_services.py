@@ -1,5 +1,5 @@
 """Tournament services: registration, check-in, seating, swaps, play, confirmation,
-closing, the clock, standings and notices."""
+closing, the clock, standings and notices: one tournament's life in order, one file."""
 
 from __future__ import annotations
 

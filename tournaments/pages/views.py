@@ -7,7 +7,12 @@ Reads come from :mod:`tournaments.selectors`, writes go through
 :mod:`tournaments.services` (which check the caller's rights again). A club's
 tournaments answer 404 to anyone who is not a member, except "find your table" of a club
 that publishes its results. Writes are plain POSTs answered by a redirect to the
-dashboard, with the outcome (or the service's refusal) as a message.
+dashboard, with the outcome (or the service's refusal) as a message: each director's action
+is a small function under :func:`director_action`, which does the rest.
+
+One module, in the order a tournament day runs (list and create; the dashboard and its
+actions; seating, standings and cards; find your table; a table's result): every view is
+a few lines over the selectors and services, and they share the dashboard's helpers.
 """
 
 from __future__ import annotations

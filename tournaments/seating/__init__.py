@@ -27,8 +27,6 @@ then greedy rounds and a tabu search over swaps of players who meet too often.
 """
 
 from tournaments.seating.core import (
-    METHODS,
-    Method,
     Plan,
     balanced_sizes,
     evaluate,
@@ -40,6 +38,7 @@ from tournaments.seating.core import (
 from tournaments.seating.designs import Design, best_design
 from tournaments.seating.errors import SeatingError
 from tournaments.seating.seats import seat_counts
+from tournaments.seating.spec import METHODS, Method
 
 __all__ = [
     "METHODS",

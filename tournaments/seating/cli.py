@@ -15,8 +15,9 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import Any, NoReturn, Protocol, TextIO
 
-from tournaments.seating.core import DEFAULT_TIME_LIMIT, METHODS, Plan, plan
+from tournaments.seating.core import DEFAULT_TIME_LIMIT, Plan, plan
 from tournaments.seating.errors import SeatingError
+from tournaments.seating.spec import METHODS
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
