@@ -17,6 +17,7 @@ from rules_engine import Scoresheet
 from . import access
 from .access import Actor, TableGuest
 from .errors import NotFound
+from .locks import mark_locked
 from .models import (
     Club,
     Deal,
@@ -59,14 +60,22 @@ def club_visible_to(actor: Actor, *, pk: int | None = None, slug: str | None = N
     return club
 
 
-def game_visible_to(actor: Actor, pk: int) -> Game:
+def game_visible_to(actor: Actor, pk: int, *, for_update: bool = False) -> Game:
     """The game if the actor may see it: a member of its club, or a guest at its table
-    (through its table link); otherwise NotFound."""
+    (through its table link); otherwise NotFound.
+
+    ``for_update`` (inside a transaction): the game's row is locked as it is read, and the
+    services writing to it in the same transaction do not read it again."""
     game = None
     if 0 < pk <= MAX_ID:
-        game = Game.objects.select_related("club", "season").filter(pk=pk).first()
+        games = Game.objects.select_related("club", "season")
+        if for_update:
+            games = games.select_for_update(of=("self",))
+        game = games.filter(pk=pk).first()
     if game is None or not access.can_see_game(actor, game):
         raise NotFound("no such game")
+    if for_update:
+        mark_locked(game)
     return game
 
 

@@ -80,8 +80,11 @@ def visible_club(request: Request, pk: int) -> Club:
     return cast(Club, _found(lambda: selectors.club_visible_to(actor_of(request), pk=pk)))
 
 
-def visible_game(request: Request, pk: int) -> Game:
-    return cast(Game, _found(lambda: selectors.game_visible_to(actor_of(request), pk)))
+def visible_game(request: Request, pk: int, *, for_update: bool = False) -> Game:
+    return cast(
+        Game,
+        _found(lambda: selectors.game_visible_to(actor_of(request), pk, for_update=for_update)),
+    )
 
 
 def recorded_deal(game: Game, number: int) -> Deal:

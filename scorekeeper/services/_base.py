@@ -3,17 +3,15 @@ revision of a game, and bringing a game's status and results in step with its de
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.db import models
-from django.db.models import Case, Value, When
+from django.db import connection
 from django.utils import timezone
 
 from rules_engine import Scoresheet
 
-from .. import access
+from .. import access, locks
 from ..access import Actor, TableGuest, actor_name
 from ..errors import Conflict, NotAllowed, NotFound
 from ..models import (
@@ -42,7 +40,10 @@ def guest_name(actor: Actor) -> str:
 
 def locked_game(game: Game) -> Game:
     """The game's row, locked until the transaction ends (PostgreSQL: FOR UPDATE;
-    SQLite: the IMMEDIATE transaction already holds the write lock)."""
+    SQLite: the IMMEDIATE transaction already holds the write lock). A game the caller
+    read locked in this same transaction is not read again."""
+    if locks.held(game):
+        return game
     try:
         # of=("self",): the game row only; the club row stays free for its other tables.
         return Game.objects.select_for_update(of=("self",)).select_related("club").get(pk=game.pk)
@@ -90,18 +91,28 @@ def sync_results(game: Game, sheet: Scoresheet) -> None:
         winners = set()
     places = placings(sheet.totals)
     seats = range(len(sheet.totals))
-
-    def by_seat(values: Sequence[Any], field: models.Field[Any, Any]) -> Case:
-        return Case(
-            *(When(position=seat, then=Value(values[seat])) for seat in seats), output_field=field
-        )
-
-    # One statement for every seat's row, without reading them first.
-    Result.objects.filter(game=game).update(
-        total=by_seat(sheet.totals, models.IntegerField()),
-        placing=by_seat(places, models.IntegerField()),
-        won=by_seat([seat in winners for seat in seats], models.BooleanField()),
+    # Every seat's row in one plain statement, without reading them first.
+    cases = {
+        "total": sheet.totals,
+        "placing": places,
+        "won": [seat in winners for seat in seats],
+    }
+    quote = connection.ops.quote_name
+    assignments = ", ".join(
+        f"{quote(column)} = CASE {quote('position')} "
+        f"{' '.join('WHEN %s THEN %s' for _ in seats)} END"
+        for column in cases
     )
+    params: list[Any] = []
+    for values in cases.values():
+        for seat in seats:
+            params += [seat, values[seat]]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {quote(Result._meta.db_table)} SET {assignments} "  # noqa: S608
+            f"WHERE {quote('game_id')} = %s",
+            [*params, game.pk],
+        )
 
 
 def check_writable(game: Game) -> None:

@@ -13,6 +13,7 @@ from django.db.models import Max
 
 from rules_engine import RuleError
 
+from .. import locks
 from ..access import Actor, actor_name
 from ..errors import Conflict, IdempotencyMismatch, InvalidInput, NotFound, StaleVersion
 from ..models import (
@@ -68,7 +69,9 @@ def deal_record(
     """
     record = {key: value for key, value in record.items() if key != "number"}
     fingerprint = _fingerprint(number, record)
-    with transaction.atomic():
+    # A caller that read the game locked, in a transaction of its own, gives that
+    # transaction to this write: no savepoint (a refusal undoes it all, as it should).
+    with transaction.atomic(savepoint=not locks.held(game)):
         game = locked_for_scoring(game, actor, "record deals")
         if idempotency_key:
             earlier = IdempotencyKey.objects.filter(game=game, key=idempotency_key).first()

@@ -124,8 +124,8 @@ class ApiView(APIView):
         self.check_object_permissions(self.request, club)
         return club
 
-    def game(self, game_id: int) -> Game:
-        game = visible_game(self.request, game_id)
+    def game(self, game_id: int, *, for_update: bool = False) -> Game:
+        game = visible_game(self.request, game_id, for_update=for_update)
         self.check_object_permissions(self.request, game)
         return game
 

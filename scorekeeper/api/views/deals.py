@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from django.db import transaction
 from drf_spectacular.utils import (
     extend_schema,
 )
@@ -94,12 +95,15 @@ class DealListView(ApiView):
         responses=responds(201, s.DealOutput, 400, 401, 403, 404, 409, 422),
     )
     def post(self, request: Request, game_id: int) -> Response:
-        game = self.game(game_id)
         key = idempotency_key(request)
         data = self.parse(s.DealCreateInput, request.data)
-        result = services.deal_record(
-            actor=actor_of(request), game=game, idempotency_key=key, **data
-        )
+        # One transaction: the game is read (and locked) once, for who may see it and
+        # for the write.
+        with transaction.atomic():
+            game = self.game(game_id, for_update=True)
+            result = services.deal_record(
+                actor=actor_of(request), game=game, idempotency_key=key, **data
+            )
         body = s.DealOutput(result.payload).data
         headers = {
             **etag_header(result.payload["version"]),
