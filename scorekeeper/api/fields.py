@@ -34,3 +34,66 @@ class Name(Text):
                 f"a name may not hold control characters ({', '.join(bad)})"
             )
         return value
+
+
+# --- Whole inputs -----------------------------------------------------------------------------
+
+
+def _json_type(field: serializers.Field[Any, Any, Any, Any]) -> tuple[tuple[type, ...], str] | None:
+    """The JSON type a field takes, as the schema says it, and its name for a message."""
+    if isinstance(field, serializers.BooleanField):
+        return (bool,), "true or false"
+    if isinstance(field, serializers.IntegerField):
+        return (int,), "an integer"
+    if isinstance(field, serializers.FloatField | serializers.DecimalField):
+        return (int, float), "a number"
+    if isinstance(field, serializers.CharField):
+        return (str,), "a string"
+    return None
+
+
+def _type_error(field: serializers.Field[Any, Any, Any, Any], value: Any) -> Any:
+    """None, or the error in DRF's shape: a list of messages, or for a list's items
+    ``{index: [messages]}`` (shown as ``players[0]``)."""
+    if value is None:
+        return None  # the field's own rules say whether null is allowed
+    if isinstance(field, serializers.ListField) and isinstance(value, list):
+        items = {i: _type_error(field.child, item) for i, item in enumerate(value)}
+        items = {i: error for i, error in items.items() if error}
+        return items or None
+    expected = _json_type(field)
+    if expected is None:
+        return None
+    types, name = expected
+    if isinstance(value, types) and not (isinstance(value, bool) and bool not in types):
+        return None
+    return [f"must be {name}"]
+
+
+class StrictInput(serializers.Serializer[Any]):
+    """A JSON body read as the schema types it: DRF alone would take ``0`` for false,
+    ``"3"`` for 3 and ``3`` for "3"; here each is refused naming the field."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, dict):
+            errors = {}
+            for name, field in self.fields.items():
+                if field.read_only or name not in data:
+                    continue
+                error = _type_error(field, data[name])
+                if error:
+                    errors[name] = error
+            if errors:
+                raise serializers.ValidationError(errors)
+        return super().to_internal_value(data)
+
+
+class Query(serializers.Serializer[Any]):
+    """Query parameters: one given empty (``?status=``) is refused, not taken as absent."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        names = list(self.fields.keys())
+        empty = [name for name in names if hasattr(data, "get") and data.get(name) == ""]
+        if empty:
+            raise serializers.ValidationError({name: ["must not be empty"] for name in empty})
+        return super().to_internal_value(data)

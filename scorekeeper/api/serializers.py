@@ -17,7 +17,7 @@ from rules_engine import GAMES
 from scorekeeper import selectors
 from scorekeeper.models import DealRevision, GameStatus, Player, Season
 
-from .fields import Name, Text
+from .fields import Name, Query, StrictInput, Text
 from .permissions import MAX_ID
 
 # Deal numbers are stored as 32-bit integers.
@@ -43,7 +43,7 @@ class PassThroughSerializer(serializers.Serializer[Any]):
 # --- Auth -------------------------------------------------------------------------------------
 
 
-class TokenInput(serializers.Serializer[Any]):
+class TokenInput(StrictInput):
     username = Text(max_length=150)
     password = Text(max_length=4096, trim_whitespace=False)
 
@@ -56,7 +56,7 @@ class TokenOutput(serializers.Serializer[Any]):
 # --- Clubs, players, seasons ------------------------------------------------------------------
 
 
-class ClubInput(serializers.Serializer[Any]):
+class ClubInput(StrictInput):
     name = Name(max_length=120)
     slug = serializers.SlugField(max_length=60)
     results_public = serializers.BooleanField(
@@ -72,7 +72,7 @@ class ClubOutput(serializers.Serializer[Any]):
     role = serializers.CharField(help_text="The caller's role in the club.")
 
 
-class PlayerInput(serializers.Serializer[Any]):
+class PlayerInput(StrictInput):
     name = Name(max_length=100)
     email = serializers.EmailField(required=False, allow_blank=True, default="")
 
@@ -100,7 +100,7 @@ class PlayerOutput(serializers.Serializer[Any]):
         return data
 
 
-class SeasonInput(serializers.Serializer[Any]):
+class SeasonInput(StrictInput):
     name = Name(max_length=100)
     starts_on = serializers.DateField()
     ends_on = serializers.DateField()
@@ -117,7 +117,7 @@ class SeasonOutput(serializers.Serializer[Any]):
 # --- Games ------------------------------------------------------------------------------------
 
 
-class GameStartInput(serializers.Serializer[Any]):
+class GameStartInput(StrictInput):
     """Start a game. Ids of clubs, players and seasons the caller cannot see are refused
     exactly like ids that do not exist."""
 
@@ -176,7 +176,7 @@ class GameStartInput(serializers.Serializer[Any]):
         }
 
 
-class GameListQuery(serializers.Serializer[Any]):
+class GameListQuery(Query):
     club = _id_field(required=False, help_text="Only this club's games.")
     season = _id_field(required=False, help_text="Only this season's games.")
     status = serializers.ChoiceField(choices=GameStatus.choices, required=False)
@@ -186,7 +186,7 @@ class GameListQuery(serializers.Serializer[Any]):
 DEALS_PAGE = 200
 
 
-class GameDealsQuery(serializers.Serializer[Any]):
+class GameDealsQuery(Query):
     """Which of a game's deals to list (a long game's are listed a page at a time)."""
 
     deals_after = serializers.IntegerField(
@@ -305,7 +305,7 @@ class GameOutput(serializers.Serializer[Any]):
     locked_reason = serializers.CharField(help_text="Why it is locked; empty when it is not.")
 
 
-class UndoInput(serializers.Serializer[Any]):
+class UndoInput(StrictInput):
     reason = Text(required=False, allow_blank=True, default="", max_length=500)
 
 
@@ -319,7 +319,7 @@ class UndoOutput(serializers.Serializer[Any]):
 _RECORD_KEY = "A deal record key (RULES.md), passed to the rules engine as it is: "
 
 
-class DealCreateInput(serializers.Serializer[Any]):
+class DealCreateInput(StrictInput):
     """A deal record (RULES.md) with its keys at the top level, plus the ``number`` of the
     deal it records, e.g. ``{"number": 3, "widow": 1, "tricks": [3, 5, 5]}``. The keys
     listed besides ``number`` are those of the four games; the rules engine checks them
@@ -364,7 +364,7 @@ class DealCreateInput(serializers.Serializer[Any]):
         return {"number": number, "record": record}
 
 
-class DealCorrectInput(serializers.Serializer[Any]):
+class DealCorrectInput(StrictInput):
     record = serializers.DictField(
         help_text="The corrected deal record (RULES.md), as a whole; a number in it is ignored."
     )
@@ -393,7 +393,7 @@ class RevisionOutput(serializers.Serializer[Any]):
 # --- Standings --------------------------------------------------------------------------------
 
 
-class StandingsQuery(serializers.Serializer[Any]):
+class StandingsQuery(Query):
     game_type = serializers.ChoiceField(
         choices=GAME_TYPES, required=False, help_text="Only games of this type."
     )

@@ -11,7 +11,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from scorekeeper import selectors as core_selectors
-from scorekeeper.api.fields import Name, Text
+from scorekeeper.api.fields import Name, StrictInput, Text
 from scorekeeper.api.permissions import MAX_ID
 from scorekeeper.api.serializers import GAME_TYPES
 from scorekeeper.models import Club, Player, Season
@@ -59,7 +59,7 @@ class PlayerIdsField(serializers.ListField):
 # --- Tournaments -----------------------------------------------------------------------------
 
 
-class TournamentInput(serializers.Serializer[Any]):
+class TournamentInput(StrictInput):
     """A new tournament. The engine checks the house rules; ``table_size`` defaults to the
     game's (3; Third Hand 2; prediction whist 4)."""
 
@@ -168,12 +168,12 @@ class TournamentOutput(serializers.Serializer[Any]):
 # --- Registrations ---------------------------------------------------------------------------
 
 
-class NewPlayerInput(serializers.Serializer[Any]):
+class NewPlayerInput(StrictInput):
     name = Name(max_length=100)
     email = serializers.EmailField(required=False, allow_blank=True, default="")
 
 
-class RegisterInput(serializers.Serializer[Any]):
+class RegisterInput(StrictInput):
     """Players of the roster by id, and people on the spot (added to the roster)."""
 
     players = PlayerIdsField(required=False, default=list, max_length=400)
@@ -194,7 +194,7 @@ class RegisterInput(serializers.Serializer[Any]):
         return attrs
 
 
-class CheckInInput(serializers.Serializer[Any]):
+class CheckInInput(StrictInput):
     players = PlayerIdsField(required=False, default=list, max_length=400)
     everyone = serializers.BooleanField(
         default=False, help_text="Check in every active registration."
@@ -207,7 +207,7 @@ class CheckInInput(serializers.Serializer[Any]):
         return attrs
 
 
-class CheckOutInput(serializers.Serializer[Any]):
+class CheckOutInput(StrictInput):
     players = PlayerIdsField(min_length=1, max_length=400)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
@@ -215,7 +215,7 @@ class CheckOutInput(serializers.Serializer[Any]):
         return attrs
 
 
-class WithdrawInput(serializers.Serializer[Any]):
+class WithdrawInput(StrictInput):
     players = PlayerIdsField(min_length=1, max_length=400)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
@@ -251,7 +251,7 @@ class RegistrationOutput(serializers.Serializer[Any]):
 # --- Rounds and tables -----------------------------------------------------------------------
 
 
-class RoundRequestInput(serializers.Serializer[Any]):
+class RoundRequestInput(StrictInput):
     seating_method = serializers.ChoiceField(
         choices=SeatingMethod.choices,
         required=False,
@@ -261,13 +261,13 @@ class RoundRequestInput(serializers.Serializer[Any]):
     )
 
 
-class PublishInput(serializers.Serializer[Any]):
+class PublishInput(StrictInput):
     notify = serializers.BooleanField(
         default=True, help_text="E-mail players with an address where they sit."
     )
 
 
-class CloseInput(serializers.Serializer[Any]):
+class CloseInput(StrictInput):
     force = serializers.BooleanField(
         default=False,
         help_text="Close even if tables have not confirmed: they are marked unfinished and "
@@ -275,7 +275,7 @@ class CloseInput(serializers.Serializer[Any]):
     )
 
 
-class SwapInput(serializers.Serializer[Any]):
+class SwapInput(StrictInput):
     players = PlayerIdsField(min_length=2, max_length=2, help_text="The two players to swap.")
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
@@ -283,7 +283,7 @@ class SwapInput(serializers.Serializer[Any]):
         return attrs
 
 
-class ConfirmInput(serializers.Serializer[Any]):
+class ConfirmInput(StrictInput):
     name = Text(
         required=False,
         allow_blank=True,
@@ -315,7 +315,7 @@ class ConflictOutput(serializers.Serializer[Any]):
     message = serializers.CharField()
 
 
-class ReopenInput(serializers.Serializer[Any]):
+class ReopenInput(StrictInput):
     reason = Text(max_length=500, help_text="Why the table is reopened (kept with the table).")
 
 

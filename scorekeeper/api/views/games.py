@@ -8,7 +8,7 @@ from drf_spectacular.utils import (
     extend_schema,
     extend_schema_view,
 )
-from rest_framework import status
+from rest_framework import exceptions, status
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -26,8 +26,28 @@ from .base import PAGINATION, ApiView, responds
 
 
 class GamePagination(LimitOffsetPagination):
+    """limit (1 to 200, default 50) and offset (0 or more): anything else is refused with
+    400 naming the parameter, not quietly replaced by the default."""
+
     default_limit = 50
     max_limit = 200
+
+    def _whole(self, request: Request, name: str, default: int, least: int) -> int:
+        values = request.query_params.getlist(name)
+        if not values:
+            return default
+        value = values[-1]
+        if len(values) > 1 or not (value.isascii() and value.isdigit()) or len(value) > 9:
+            raise exceptions.ValidationError({name: [f"{name} must be one whole number"]})
+        if int(value) < least:
+            raise exceptions.ValidationError({name: [f"{name} must be at least {least}"]})
+        return int(value)
+
+    def get_limit(self, request: Request) -> int:
+        return min(self._whole(request, self.limit_query_param, self.default_limit, 1), 200)
+
+    def get_offset(self, request: Request) -> int:
+        return self._whole(request, self.offset_query_param, 0, 0)
 
 
 class GameListView(ApiView):
