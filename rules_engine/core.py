@@ -82,6 +82,9 @@ class Game(ABC):
     summary: ClassVar[str]
     player_counts: ClassVar[tuple[int, ...]]
     options: ClassVar[tuple[Option[Any], ...]]
+    #: The keys of a deal record and their JSON types, as a JSON Schema object (for the
+    #: API's documentation and fuzzing); :meth:`score` is what checks a record.
+    record_schema: ClassVar[Mapping[str, Any]]
 
     #: For a game of several player counts, the one it plays best at.
     preferred_players: ClassVar[int | None] = None
@@ -138,6 +141,26 @@ class Game(ABC):
         if len(counts) == 1:
             return f"{counts[0]} players"
         return f"{counts[0]} to {counts[-1]} players"
+
+
+def seat_list(items: Mapping[str, Any], description: str) -> dict[str, Any]:
+    """JSON Schema of a list with one entry per seat."""
+    return {
+        "type": "array",
+        "items": dict(items),
+        "minItems": 2,
+        "maxItems": 6,
+        "description": description,
+    }
+
+
+def record_object(properties: Mapping[str, Any], required: Sequence[str]) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "properties": dict(properties),
+        "required": list(required),
+        "additionalProperties": False,
+    }
 
 
 def _players(value: object, game: Game) -> tuple[str, ...]:

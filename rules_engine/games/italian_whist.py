@@ -5,7 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules_engine.core import DealContext, DealOutcome, Game, ScoredDeal, Table
+from rules_engine.core import (
+    DealContext,
+    DealOutcome,
+    Game,
+    ScoredDeal,
+    Table,
+    record_object,
+    seat_list,
+)
 from rules_engine.errors import RuleError
 from rules_engine.options import int_option
 from rules_engine.validate import only_keys, required, whole_list
@@ -36,6 +44,15 @@ class ItalianWhist(Game):
         "count for you, tricks in the second (passed on or kept) against you."
     )
     player_counts = (3,)
+    record_schema = record_object(
+        {
+            hand: seat_list(
+                {"type": "integer", "minimum": 0, "maximum": TRICKS}, f"Tricks, {hand} hand."
+            )
+            for hand in ("first", "second")
+        },
+        ["first", "second"],
+    )
     options = (
         int_option(
             "limit",

@@ -7,7 +7,15 @@ from functools import cache
 from typing import Any
 
 from rules_engine.cards import RANKS, parse_suit
-from rules_engine.core import DealContext, DealOutcome, Game, ScoredDeal, Table
+from rules_engine.core import (
+    DealContext,
+    DealOutcome,
+    Game,
+    ScoredDeal,
+    Table,
+    record_object,
+    seat_list,
+)
 from rules_engine.errors import RuleError
 from rules_engine.options import bool_option
 from rules_engine.validate import only_keys, required, whole_list
@@ -45,6 +53,17 @@ class PredictionWhist(Game):
         "from 1 card to 8 and back. An exact bid scores, a miss costs."
     )
     player_counts = (3, 4, 5, 6)
+    record_schema = record_object(
+        {
+            "bids": seat_list({"type": "integer", "minimum": 0, "maximum": MAX_HAND}, "Bids."),
+            "tricks": seat_list({"type": "integer", "minimum": 0, "maximum": MAX_HAND}, "Tricks."),
+            "trump": {
+                "type": ["string", "null"],
+                "description": "The suit turned up for trumps (S, H, D, C), or none.",
+            },
+        },
+        ["bids", "tricks"],
+    )
     preferred_players = 4
     options = (
         bool_option(

@@ -7,7 +7,15 @@ from functools import cache
 from typing import Any
 
 from rules_engine.cards import CARDS, Suit, parse_card, parse_rank, parse_suit
-from rules_engine.core import DealContext, DealOutcome, Game, ScoredDeal, Table
+from rules_engine.core import (
+    DealContext,
+    DealOutcome,
+    Game,
+    ScoredDeal,
+    Table,
+    record_object,
+    seat_list,
+)
 from rules_engine.errors import RuleError
 from rules_engine.options import int_map_option, int_option
 from rules_engine.validate import (
@@ -198,6 +206,29 @@ class ThirdHand(Game):
         "contract, capture card points in 7 tricks; first past 500 wins."
     )
     player_counts = (2,)
+    record_schema = {
+        **record_object(
+            {
+                "bids": seat_list(
+                    {"type": ["string", "null"], "enum": [*BID_RANKS, None]},
+                    "Each seat's bid rank, or null for no bid.",
+                ),
+                "points": seat_list(
+                    {"type": "integer", "minimum": 0, "maximum": MAX_POINTS}, "Card points."
+                ),
+                "captured": seat_list(
+                    {"type": "array", "items": {"type": "string"}}, "The cards each captured."
+                ),
+                "trump": {"type": ["string", "null"], "description": "The trump suit, if any."},
+                "exchanged": {
+                    "type": "boolean",
+                    "description": "The holder exchanged hands with the third hand.",
+                },
+            },
+            ["bids"],
+        ),
+        "anyOf": [{"required": ["points"]}, {"required": ["captured"]}],
+    }
     options = (
         int_map_option(
             "contract_values",

@@ -5,7 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules_engine.core import DealContext, DealOutcome, Game, ScoredDeal, Table
+from rules_engine.core import (
+    DealContext,
+    DealOutcome,
+    Game,
+    ScoredDeal,
+    Table,
+    record_object,
+    seat_list,
+)
 from rules_engine.errors import RuleError
 from rules_engine.options import Option, bool_option, int_map_option
 from rules_engine.validate import mapping, only_keys, required, whole, whole_list
@@ -68,6 +76,18 @@ class WidowWhist(Game):
         "may be taken in exchange: whoever takes it must make 4 tricks, the others 3."
     )
     player_counts = (3,)
+    record_schema = record_object(
+        {
+            "widow": {
+                "type": ["integer", "null"],
+                "minimum": 0,
+                "maximum": 2,
+                "description": "The seat that took the widow, or null.",
+            },
+            "tricks": seat_list({"type": "integer", "minimum": 0, "maximum": TRICKS}, "Tricks."),
+        },
+        ["widow", "tricks"],
+    )
     options = (
         int_map_option(
             "targets",

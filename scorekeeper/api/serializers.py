@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.contrib.auth.models import User
+from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.fields import empty
@@ -319,6 +320,38 @@ class UndoOutput(serializers.Serializer[Any]):
 _RECORD_KEY = "A deal record key (RULES.md), passed to the rules engine as it is: "
 
 
+def _openapi_30(schema: Any) -> Any:
+    """A JSON Schema in OpenAPI 3.0's dialect: ``"type": [T, "null"]`` as ``nullable``."""
+    if isinstance(schema, list):
+        return [_openapi_30(item) for item in schema]
+    if not isinstance(schema, Mapping):
+        return schema
+    out = {key: _openapi_30(value) for key, value in schema.items()}
+    kind = out.get("type")
+    if isinstance(kind, list) and "null" in kind:
+        (out["type"],) = [t for t in kind if t != "null"]
+        out["nullable"] = True
+    return out
+
+
+def deal_body_schema() -> dict[str, Any]:
+    """The deal POST body as the OpenAPI schema shows it: one of the games' deal records
+    (each game's ``record_schema`` in the rules engine), plus the deal's ``number``."""
+    number = {"type": "integer", "minimum": 1, "maximum": MAX_DEAL_NUMBER}
+    bodies = []
+    for key, game in GAMES.items():
+        record = dict(game.record_schema)
+        bodies.append(
+            {
+                **record,
+                "title": f"A deal of {game.name} ({key})",
+                "properties": {**record["properties"], "number": number},
+                "required": [*record.get("required", []), "number"],
+            }
+        )
+    return {"oneOf": _openapi_30(bodies)}
+
+
 class DealCreateInput(StrictInput):
     """A deal record (RULES.md) with its keys at the top level, plus the ``number`` of the
     deal it records, e.g. ``{"number": 3, "widow": 1, "tricks": [3, 5, 5]}``. The keys
@@ -362,6 +395,16 @@ class DealCreateInput(StrictInput):
             raise serializers.ValidationError({"number": error.detail}) from None
         record = {key: value for key, value in data.items() if key != "number"}
         return {"number": number, "record": record}
+
+
+class DealCreateInputSchema(OpenApiSerializerExtension):  # type: ignore[no-untyped-call]
+    """The schema shows the deal body per game (its record's keys and types); the
+    serializer passes the record to the rules engine, which checks it."""
+
+    target_class = DealCreateInput
+
+    def map_serializer(self, auto_schema: Any, direction: Any) -> Any:
+        return deal_body_schema()
 
 
 class DealCorrectInput(StrictInput):
