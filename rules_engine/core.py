@@ -143,26 +143,6 @@ class Game(ABC):
         return f"{counts[0]} to {counts[-1]} players"
 
 
-def seat_list(items: Mapping[str, Any], description: str) -> dict[str, Any]:
-    """JSON Schema of a list with one entry per seat."""
-    return {
-        "type": "array",
-        "items": dict(items),
-        "minItems": 2,
-        "maxItems": 6,
-        "description": description,
-    }
-
-
-def record_object(properties: Mapping[str, Any], required: Sequence[str]) -> dict[str, Any]:
-    return {
-        "type": "object",
-        "properties": dict(properties),
-        "required": list(required),
-        "additionalProperties": False,
-    }
-
-
 def _players(value: object, game: Game) -> tuple[str, ...]:
     if not isinstance(value, list | tuple):
         raise RuleError(

@@ -269,6 +269,11 @@ def season_standings(season: Season, game_type: str | None = None) -> list[dict[
     ]
 
 
+def seasons_of(club: Club) -> QuerySet[Season]:
+    """The club's seasons, latest first."""
+    return club.seasons.order_by("-starts_on")
+
+
 def roster(club: Club) -> QuerySet[Player]:
     return Player.objects.filter(club=club).order_by("name")
 

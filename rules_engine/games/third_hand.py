@@ -7,17 +7,10 @@ from functools import cache
 from typing import Any
 
 from rules_engine.cards import CARDS, Suit, parse_card, parse_rank, parse_suit
-from rules_engine.core import (
-    DealContext,
-    DealOutcome,
-    Game,
-    ScoredDeal,
-    Table,
-    record_object,
-    seat_list,
-)
+from rules_engine.core import DealContext, DealOutcome, Game, ScoredDeal, Table
 from rules_engine.errors import RuleError
 from rules_engine.options import int_map_option, int_option
+from rules_engine.schema import record_object, seat_list
 from rules_engine.validate import (
     boolean,
     only_keys,

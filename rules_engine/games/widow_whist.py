@@ -5,17 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules_engine.core import (
-    DealContext,
-    DealOutcome,
-    Game,
-    ScoredDeal,
-    Table,
-    record_object,
-    seat_list,
-)
+from rules_engine.core import DealContext, DealOutcome, Game, ScoredDeal, Table
 from rules_engine.errors import RuleError
 from rules_engine.options import Option, bool_option, int_map_option
+from rules_engine.schema import record_object, seat_list
 from rules_engine.validate import mapping, only_keys, required, whole, whole_list
 
 TRICKS = 13

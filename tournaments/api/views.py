@@ -86,11 +86,8 @@ class ClubTournamentsView(TournamentView):
         club = self.club(club_id)
         data = self.parse(s.TournamentInput, request.data, club=club)
         tournament = services.tournament_create(actor=actor_of(request), club=club, **data)
-        return Response(
-            s.TournamentOutput(tournament).data,
-            status=status.HTTP_201_CREATED,
-            headers={"Location": self.url("tournament-detail", tournament.pk)},
-        )
+        location = self.url("tournament-detail", tournament.pk)
+        return self.created(s.TournamentOutput(tournament).data, location=location)
 
 
 class TournamentDetailView(TournamentView):

@@ -94,6 +94,18 @@ def _mark_present(registration: Registration, number: int) -> None:
     registration.checked_out_round = None
 
 
+def _round_to_come(actor: Actor, tournament: Tournament) -> tuple[Tournament, int]:
+    """The tournament locked for a director's change to who plays, and the number of the
+    round the change applies to (the next one to be seated)."""
+    tournament = _locked(tournament)
+    require_director(actor, tournament.club)
+    _open(tournament)
+    number = selectors.check_in_round(tournament)
+    if number > tournament.rounds_planned:
+        raise Conflict(f"all {tournament.rounds_planned} rounds are seated")
+    return tournament, number
+
+
 @transaction.atomic
 def check_in(
     *,
@@ -104,12 +116,7 @@ def check_in(
 ) -> list[Registration]:
     """Check players in from the next round on (``everyone``: every active registration).
     A check-in carries over: they stay checked in for later rounds until they check out."""
-    tournament = _locked(tournament)
-    require_director(actor, tournament.club)
-    _open(tournament)
-    number = selectors.check_in_round(tournament)
-    if number > tournament.rounds_planned:
-        raise Conflict(f"all {tournament.rounds_planned} rounds are seated")
+    tournament, number = _round_to_come(actor, tournament)
     if everyone:
         registrations = list(
             tournament.registrations.filter(status=RegistrationStatus.ACTIVE).select_related(
@@ -136,12 +143,7 @@ def check_out(
     """Players leave from the next round on (the round being seated, or else the one
     after the last): they are no longer seated until checked in again. Unlike a
     withdrawal they stay in the tournament. A round already seated keeps its seats."""
-    tournament = _locked(tournament)
-    require_director(actor, tournament.club)
-    _open(tournament)
-    number = selectors.check_in_round(tournament)
-    if number > tournament.rounds_planned:
-        raise Conflict(f"all {tournament.rounds_planned} rounds are seated")
+    tournament, number = _round_to_come(actor, tournament)
     registrations = _registrations(tournament, players)
     for registration in registrations:
         if registration.status == RegistrationStatus.WITHDRAWN:

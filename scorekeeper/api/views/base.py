@@ -11,9 +11,10 @@ from drf_spectacular.utils import (
     OpenApiResponse,
     extend_schema,
 )
-from rest_framework import exceptions
+from rest_framework import exceptions, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
+from rest_framework.response import Response
 from rest_framework.serializers import Serializer
 from rest_framework.views import APIView
 
@@ -140,6 +141,11 @@ class ApiView(APIView):
             url = self.url("game-detail", game.pk)
             payload["deals_next"] = f"{url}?deals_after={last}&deals_limit={deals_limit}"
         return dict(s.GameOutput(payload).data)
+
+    def created(self, body: Any, *, location: str | None = None) -> Response:
+        """201 with ``body``, and where the new object is when it has its own URL."""
+        headers = {"Location": location} if location else None
+        return Response(body, status=status.HTTP_201_CREATED, headers=headers)
 
     def url(self, name: str, *args: int) -> str:
         return self.request.build_absolute_uri(reverse(f"api:{name}", args=args))

@@ -5,7 +5,6 @@ from __future__ import annotations
 from drf_spectacular.utils import (
     extend_schema,
 )
-from rest_framework import status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -48,11 +47,7 @@ class ClubListView(ApiView):
         data = self.parse(s.ClubInput, request.data)
         club = services.club_create(actor=actor_of(request), **data)
         created = visible_club(request, club.pk)
-        return Response(
-            s.ClubOutput(created).data,
-            status=status.HTTP_201_CREATED,
-            headers={"Location": self.url("club-detail", club.pk)},
-        )
+        return self.created(s.ClubOutput(created).data, location=self.url("club-detail", club.pk))
 
 
 class ClubDetailView(ApiView):
@@ -92,10 +87,7 @@ class ClubPlayersView(ApiView):
         club = self.club(club_id)
         data = self.parse(s.PlayerInput, request.data)
         player = services.player_create(actor=actor_of(request), club=club, **data)
-        return Response(
-            s.PlayerOutput(player, context={"show_email": True}).data,
-            status=status.HTTP_201_CREATED,
-        )
+        return self.created(s.PlayerOutput(player, context={"show_email": True}).data)
 
 
 class ClubSeasonsView(ApiView):
@@ -109,7 +101,7 @@ class ClubSeasonsView(ApiView):
     )
     def get(self, request: Request, club_id: int) -> Response:
         club = self.club(club_id)
-        return Response(s.SeasonOutput(club.seasons.order_by("-starts_on"), many=True).data)
+        return Response(s.SeasonOutput(selectors.seasons_of(club), many=True).data)
 
     @extend_schema(
         operation_id="clubs_seasons_create",
@@ -122,7 +114,7 @@ class ClubSeasonsView(ApiView):
         club = self.club(club_id)
         data = self.parse(s.SeasonInput, request.data)
         season = services.season_create(actor=actor_of(request), club=club, **data)
-        return Response(s.SeasonOutput(season).data, status=status.HTTP_201_CREATED)
+        return self.created(s.SeasonOutput(season).data)
 
 
 class SeasonStandingsView(ApiView):

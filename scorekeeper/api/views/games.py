@@ -8,7 +8,7 @@ from drf_spectacular.utils import (
     extend_schema,
     extend_schema_view,
 )
-from rest_framework import exceptions, status
+from rest_framework import exceptions
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -81,11 +81,7 @@ class GameListView(ApiView):
     def post(self, request: Request) -> Response:
         data = self.parse(s.GameStartInput, request.data)
         game = services.game_start(actor=actor_of(request), **data)
-        return Response(
-            self.game_body(game),
-            status=status.HTTP_201_CREATED,
-            headers={"Location": self.url("game-detail", game.pk)},
-        )
+        return self.created(self.game_body(game), location=self.url("game-detail", game.pk))
 
 
 class GameDetailView(ApiView):
