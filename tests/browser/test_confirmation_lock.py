@@ -15,7 +15,7 @@ from pytest_django.live_server_helper import LiveServer
 from scorekeeper import selectors as core_selectors
 from scorekeeper.models import Deal, Role
 from tests.factories import ClubFactory, PlayerFactory, member
-from tests.tournaments.helpers import EVEN, WIN, play, tables
+from tests.tournaments.helpers import EVEN, WIN, play, tables, widow_whist_cup
 from tournaments import services
 from tournaments.models import Round, Table
 
@@ -37,16 +37,7 @@ def test_a_confirmed_result_cannot_be_changed_until_the_director_reopens_it(
     club = ClubFactory(name="Kings Arms", slug="kings")
     director = member(club, Role.DIRECTOR, username="dora")
     players = [PlayerFactory(club=club, name=n) for n in ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")]
-    t = services.tournament_create(
-        actor=director,
-        club=club,
-        name="Friday cup",
-        game_type="widow_whist",
-        rounds=2,
-        round_kind="deals",
-        round_deals=3,
-    )
-    services.register(actor=director, tournament=t, players=players, check_in=True)
+    t = widow_whist_cup(director, club, "Friday cup", players)
     round, _ = services.round_request(actor=director, tournament=t)
     round = Round.objects.get(pk=round.pk)
     services.round_publish(actor=director, round=round, notify=False)

@@ -17,7 +17,7 @@ from scorekeeper import services
 from scorekeeper.models import Club, Deal, Game, Player, Role
 from tests.browser.test_game_flows import checked, game_url, pill
 from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, member
-from tournaments import services as tournament_services
+from tests.tournaments.helpers import widow_whist_cup
 from tournaments.models import Standing
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -217,15 +217,7 @@ def tournament_with_standings(club: World) -> Any:
     the_club, _, players = club
     director = member(the_club, Role.DIRECTOR, username="director")
     players.append(PlayerFactory(club=the_club, name=LONG))
-    tournament = tournament_services.tournament_create(
-        actor=director,
-        club=the_club,
-        name="Autumn open",
-        game_type="widow_whist",
-        rounds=6,
-        round_kind="deals",
-        round_deals=3,
-    )
+    tournament = widow_whist_cup(director, the_club, "Autumn open", rounds=6)
     points = [
         (Decimal("4.500"), [1, 0.5, 1, 1, 0.5, 0.5]),
         (Decimal("3.750"), [0.75, 0.5, 1, 0.5, 0.5, 0.5]),

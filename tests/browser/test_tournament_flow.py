@@ -13,8 +13,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.models import Role
 from tests.factories import ClubFactory, PlayerFactory, member
-from tests.tournaments.helpers import WIN, play, tables
-from tournaments import services
+from tests.tournaments.helpers import WIN, play, tables, widow_whist_cup
 from tournaments.models import Round, RoundStatus
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("tasks_in_process")]
@@ -26,16 +25,7 @@ def test_director_seats_publishes_and_watches_the_tables(
     club = ClubFactory(name="Kings Arms", slug="kings")
     director = member(club, Role.DIRECTOR, username="dora")
     players = [PlayerFactory(club=club, name=n) for n in ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")]
-    t = services.tournament_create(
-        actor=director,
-        club=club,
-        name="Friday cup",
-        game_type="widow_whist",
-        rounds=2,
-        round_kind="deals",
-        round_deals=3,
-    )
-    services.register(actor=director, tournament=t, players=players, check_in=True)
+    t = widow_whist_cup(director, club, "Friday cup", players)
 
     page = phone(director)
     page.goto(f"{site.url}/tournaments/{t.pk}/")

@@ -25,6 +25,30 @@ WIN = [
 EVEN = {"widow": None, "tricks": [5, 4, 4]}  # +2 +1 +1
 
 
+def widow_whist_cup(
+    director: User,
+    club: Club,
+    name: str,
+    players: Sequence[Player] = (),
+    *,
+    rounds: int = 2,
+) -> Tournament:
+    """A widow whist tournament of ``rounds`` rounds of 3 deals, run by ``director``, with
+    ``players`` registered and checked in (none: nobody registered yet)."""
+    tournament = services.tournament_create(
+        actor=director,
+        club=club,
+        name=name,
+        game_type="widow_whist",
+        rounds=rounds,
+        round_kind="deals",
+        round_deals=3,
+    )
+    if players:
+        services.register(actor=director, tournament=tournament, players=players, check_in=True)
+    return tournament
+
+
 @dataclass
 class Event:
     club: Club

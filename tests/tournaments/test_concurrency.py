@@ -10,6 +10,7 @@ import pytest
 from scorekeeper.models import Role
 from tests.concurrency import run_together
 from tests.factories import ClubFactory, PlayerFactory, member
+from tests.tournaments.helpers import widow_whist_cup
 from tournaments import jobs, services
 from tournaments.models import Round, RoundPlayer, SeatingStatus
 
@@ -20,16 +21,7 @@ def test_asking_and_seating_at_once_makes_one_round(monkeypatch: pytest.MonkeyPa
     club = ClubFactory()
     director = member(club, Role.DIRECTOR)
     players = [PlayerFactory(club=club) for _ in range(7)]
-    tournament = services.tournament_create(
-        actor=director,
-        club=club,
-        name="Rush",
-        game_type="widow_whist",
-        rounds=2,
-        round_kind="deals",
-        round_deals=3,
-    )
-    services.register(actor=director, tournament=tournament, players=players, check_in=True)
+    tournament = widow_whist_cup(director, club, "Rush", players)
     monkeypatch.setattr(jobs, "seat_round", lambda *args: None)  # the jobs run below
     asked = run_together(
         [lambda: services.round_request(actor=director, tournament=tournament)[0].pk] * 2

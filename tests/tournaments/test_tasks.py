@@ -17,6 +17,7 @@ from scorekeeper.celery import app
 from scorekeeper.models import Role
 from tests.factories import ClubFactory, PlayerFactory, member
 from tests.support import using_broker
+from tests.tournaments.helpers import widow_whist_cup
 from tournaments import services, tasks
 from tournaments.models import Round, RoundPlayer, SeatingStatus, Table
 
@@ -66,16 +67,7 @@ def test_a_real_worker_seats_a_round(celery_worker: WorkController) -> None:
     club = ClubFactory()
     director = member(club, Role.DIRECTOR)
     players = [PlayerFactory(club=club) for _ in range(7)]
-    tournament = services.tournament_create(
-        actor=director,
-        club=club,
-        name="Worker cup",
-        game_type="widow_whist",
-        rounds=2,
-        round_kind="deals",
-        round_deals=3,
-    )
-    services.register(actor=director, tournament=tournament, players=players, check_in=True)
+    tournament = widow_whist_cup(director, club, "Worker cup", players)
     # Committed: the seating job goes to the broker, and the worker picks it up.
     round, queued = services.round_request(actor=director, tournament=tournament)
     assert queued and round.seating_status == SeatingStatus.QUEUED
