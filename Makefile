@@ -14,7 +14,7 @@ PIP_COMPILE_ARGS ?=
 PIP_COMPILE := $(PY) -m piptools compile --quiet --generate-hashes --allow-unsafe --strip-extras \
 	--no-emit-index-url --no-emit-find-links $(PIP_COMPILE_ARGS)
 
-.PHONY: help install run serve test lint bench bench-api worker beat lock clean screenshots
+.PHONY: help install run serve test lint bench bench-api bench-ratings worker beat lock clean screenshots
 
 help:
 	@echo "make run     install into $(VENV), migrate, seed demo data (when available), serve"
@@ -23,6 +23,7 @@ help:
 	@echo "make lint    ruff check, ruff format --check, mypy (strict for rules_engine)"
 	@echo "make bench   run the benchmarks: rules engine, seating, live pages (300 phones polling)"
 	@echo "make bench-api  deal POST, game page and standings against bare endpoints (gunicorn, locust)"
+	@echo "make bench-ratings  ratings of 20,000 games from scratch; standings with ratings at 1M deals"
 	@echo "make worker  run a Celery worker (needs CELERY_BROKER_URL)"
 	@echo "make beat    run Celery beat (needs CELERY_BROKER_URL)"
 	@echo "make lock    regenerate requirements.lock and requirements-dev.lock from pyproject.toml"
@@ -73,6 +74,9 @@ bench: install
 
 bench-api: install
 	$(PY) bench/api.py
+
+bench-ratings: install
+	$(PY) bench/ratings.py
 
 worker: install
 	$(VENV)/bin/celery -A scorekeeper worker --loglevel=INFO

@@ -40,6 +40,7 @@ from scorekeeper.models import (  # noqa: E402
     Role,
     Season,
 )
+from scorekeeper.services.standings import standings_rebuild  # noqa: E402
 
 TRICKS = ([4, 5, 4], [3, 3, 7], [2, 6, 5], [5, 4, 4], [6, 3, 4], [3, 3, 7])
 WIDOWS = (0, None, 2, 1, 0, 2)
@@ -140,6 +141,7 @@ def standings(deals: int, per_game: int = 20, players: int = 60) -> dict[str, fl
                 Result.objects.bulk_create(rows)
                 rows = []
         Result.objects.bulk_create(rows)
+        standings_rebuild(season=season)  # the rows the services keep, made in one go
     sql = """
         SELECT r.player_id, p.name, COUNT(*), SUM(CASE WHEN r.won THEN 1 ELSE 0 END),
                SUM(r.total), AVG(r.total), AVG(r.placing)

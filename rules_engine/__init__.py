@@ -10,12 +10,25 @@ in RULES.md; :func:`score_record` reads a whole game record, and a
     sheet.totals               # (2, 0, -2)
 
 Every rule broken raises :class:`RuleError` naming the deal, the field and the rule.
+:func:`judge_trick` (the rules assistant, :mod:`rules_engine.tricks`) says who won a trick
+and why::
+
+    judge_trick("prediction_whist", {"trump": "H"}, ["QS", "9H", "KS"]).winner   # 1
 """
 
 from rules_engine.cards import Card, Suit, parse_card, trick_winner
 from rules_engine.core import DealContext, Game, ScoredDeal, Scoresheet, Table
 from rules_engine.errors import RuleError
-from rules_engine.registry import GAMES, describe_games, get_game, new_scoresheet, score_record
+from rules_engine.registry import (
+    GAMES,
+    describe_games,
+    get_game,
+    judge_request,
+    judge_trick,
+    new_scoresheet,
+    score_record,
+)
+from rules_engine.tricks import Verdict
 
 __all__ = [
     "GAMES",
@@ -27,8 +40,11 @@ __all__ = [
     "Scoresheet",
     "Suit",
     "Table",
+    "Verdict",
     "describe_games",
     "get_game",
+    "judge_request",
+    "judge_trick",
     "new_scoresheet",
     "parse_card",
     "score_record",

@@ -1,15 +1,16 @@
-"""Command line: ``python -m rules_engine score FILE|-`` and ``python -m rules_engine games``."""
+"""Command line: ``python -m rules_engine score FILE|-`` (a game record),
+``python -m rules_engine trick FILE|-`` (who won a trick) and ``python -m rules_engine games``."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from rules_engine.errors import RuleError
-from rules_engine.registry import describe_games, score_record
+from rules_engine.registry import describe_games, judge_request, score_record
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
@@ -24,7 +25,7 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number JSON allows")
 
 
-def _read(source: str, stdin: TextIO) -> object:
+def _read(source: str, stdin: TextIO, what: str) -> object:
     try:
         if source == "-":
             text = stdin.read()
@@ -38,20 +39,31 @@ def _read(source: str, stdin: TextIO) -> object:
     try:
         return json.loads(text, parse_constant=_reject_constant)
     except (ValueError, RecursionError) as error:
-        raise RuleError(f"the game record is not valid JSON: {error}") from None
+        raise RuleError(f"the {what} is not valid JSON: {error}") from None
 
 
-def score(source: str, stdin: TextIO, out: TextIO) -> int:
+def _answer(
+    make: Callable[[object], Any], what: str, source: str, stdin: TextIO, out: TextIO
+) -> int:
+    """Read JSON, answer with ``make(data).as_dict()``, or an error and exit status 2."""
     try:
-        sheet = score_record(_read(source, stdin))
+        result = make(_read(source, stdin, what))
     except RuleError as error:
         _emit({"error": error.as_dict()}, out)
         return EXIT_BAD_INPUT
     except RecursionError:
-        _emit({"error": RuleError("the game record is nested too deeply").as_dict()}, out)
+        _emit({"error": RuleError(f"the {what} is nested too deeply").as_dict()}, out)
         return EXIT_BAD_INPUT
-    _emit(sheet.as_dict(), out)
+    _emit(result.as_dict(), out)
     return EXIT_OK
+
+
+def score(source: str, stdin: TextIO, out: TextIO) -> int:
+    return _answer(score_record, "game record", source, stdin, out)
+
+
+def trick(source: str, stdin: TextIO, out: TextIO) -> int:
+    return _answer(judge_request, "trick", source, stdin, out)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -68,6 +80,10 @@ def main(
     commands = parser.add_subparsers(dest="command", required=True)
     score_cmd = commands.add_parser("score", help="score a game record (JSON)")
     score_cmd.add_argument("file", help="the game record's file, or - for standard input")
+    trick_cmd = commands.add_parser(
+        "trick", help="judge a trick: who won it and why, and any revoke (JSON)"
+    )
+    trick_cmd.add_argument("file", help="the trick's file, or - for standard input")
     commands.add_parser("games", help="list the games, their player counts and options")
     args = parser.parse_args(argv)
     stdin = stdin or sys.stdin
@@ -75,4 +91,6 @@ def main(
     if args.command == "games":
         _emit(describe_games(), out)
         return EXIT_OK
+    if args.command == "trick":
+        return trick(args.file, stdin, out)
     return score(args.file, stdin, out)

@@ -12,7 +12,8 @@ from typing import Any, ClassVar, NamedTuple
 
 from rules_engine.errors import RuleError
 from rules_engine.options import Option, parse_options
-from rules_engine.validate import mapping, type_name, whole
+from rules_engine.tricks import TrickRules, pack_cards, parse_trump, trump_note
+from rules_engine.validate import mapping, only_keys, required, type_name, whole
 
 MAX_NAME_LENGTH = 100
 
@@ -102,6 +103,24 @@ class Game(ABC):
     @abstractmethod
     def score(self, table: Table, context: DealContext, deal: Mapping[str, object]) -> DealOutcome:
         """Validate one deal record and score it; raise :class:`RuleError` naming the field."""
+
+    def trick_rules(
+        self, options: Mapping[str, Any], context: Mapping[str, object], players: int
+    ) -> TrickRules:
+        """How a trick is played, read from the deal's ``context`` (for the rules assistant,
+        :mod:`rules_engine.tricks`). Plain whist: aces high, a 52-card pack, trumps named by
+        ``context["trump"]`` (or none)."""
+        only_keys(context, frozenset(("trump",)), "", f"the context of a {self.name} trick")
+        trump = parse_trump(
+            required(context, "trump", "trump", "the trump suit (S, H, D, C), or null for none"),
+            "trump",
+            allow_none=True,
+        )
+        return TrickRules(self.name, players, trump, notes=(trump_note(trump),))
+
+    def trick_pack(self, players: int) -> tuple[str, ...]:
+        """The cards a trick of this game is played with, for a card grid: 52 by default."""
+        return pack_cards()
 
     def next_dealer(self, table: Table, deal: ScoredDeal) -> int:
         return (deal.dealer + 1) % table.size

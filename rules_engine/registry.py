@@ -11,6 +11,8 @@ from rules_engine.games.italian_whist import ItalianWhist
 from rules_engine.games.prediction_whist import PredictionWhist
 from rules_engine.games.third_hand import ThirdHand
 from rules_engine.games.widow_whist import WidowWhist
+from rules_engine.tricks import TRICK_KEYS, Verdict
+from rules_engine.tricks import judge_trick as judge_trick_of
 from rules_engine.validate import mapping, type_name
 
 GAMES: Mapping[str, Game] = {
@@ -68,3 +70,50 @@ def score_record(record: object) -> Scoresheet:
 def describe_games() -> dict[str, Any]:
     """Every game with its player counts and house-rule options, for forms and docs."""
     return {"games": [game.describe() for game in GAMES.values()]}
+
+
+def judge_trick(
+    game: str | Game,
+    context: Mapping[str, object],
+    cards: object,
+    *,
+    leader: object = 0,
+    players: object = None,
+    held: object = None,
+    options: object = None,
+) -> Verdict:
+    """The rules assistant (:mod:`rules_engine.tricks`): who won a trick of ``game`` (its
+    key, or the game), and why. :class:`RuleError` naming the field if it cannot be judged."""
+    return judge_trick_of(
+        get_game(game) if isinstance(game, str) else game,
+        context,
+        cards,
+        leader=leader,
+        players=players,
+        held=held,
+        options=options,
+    )
+
+
+def judge_request(data: object) -> Verdict:
+    """Judge a trick given as one JSON object (``python -m rules_engine trick``, the API):
+    ``game``, ``cards``, ``leader``, ``players``, ``held``, ``options``, and the game's
+    context keys beside them."""
+    request = mapping(data, "trick", "a trick")
+    if "game" not in request:
+        raise RuleError("a trick names its game", field="game")
+    game = get_game(request["game"])
+    if "cards" not in request:
+        raise RuleError(
+            "cards is missing: the cards of the trick in the order played", field="cards"
+        )
+    context = {key: value for key, value in request.items() if key not in TRICK_KEYS}
+    if "trumps" in context and "trump" not in context:
+        # The deal contexts the engine prints say "trumps" (Italian whist: "none"/"spades").
+        context["trump"] = context.pop("trumps")
+    return judge_trick(
+        game,
+        context,
+        request["cards"],
+        **{key: request[key] for key in ("leader", "players", "held", "options") if key in request},
+    )

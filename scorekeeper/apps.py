@@ -5,3 +5,6 @@ class ScorekeeperConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "scorekeeper"
     verbose_name = "Scorekeeper"
+
+    def ready(self) -> None:
+        from . import tasks  # noqa: F401  (the tasks register the services' jobs)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 
 from rules_engine import GAMES
 
@@ -148,6 +148,11 @@ class Game(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     ended_at = models.DateTimeField(null=True, blank=True)
+    rated = models.BooleanField(
+        default=True,
+        help_text="Counts for the club's ratings once finished (a tournament "
+        "may say its games do not).",
+    )
 
     class Meta:
         ordering = ["-played_on", "-id"]
@@ -342,3 +347,130 @@ class DealDraft(models.Model):
 
     def __str__(self) -> str:
         return f"draft of deal {self.number} of game {self.game_id}"
+
+
+# --- Ratings ------------------------------------------------------------------------------
+
+
+class Rating(models.Model):
+    """A player's current rating in one game type (openskill's μ and σ), kept equal to
+    their latest :class:`RatingChange` by the ratings service."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="ratings")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
+    game_type = models.CharField(max_length=30, choices=GAME_TYPE_CHOICES)
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    shown = models.IntegerField(help_text="The conservative figure: 1000 + 40 × (μ − 3σ).")
+    games = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["-shown"]
+        indexes = [models.Index(fields=["club", "game_type", "-shown"])]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "game_type"], name="rating_unique"),
+            models.CheckConstraint(condition=Q(sigma__gt=0), name="rating_sigma_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} {self.game_type}: {self.shown}"
+
+
+class RatingChange(models.Model):
+    """What one finished game did to one player's rating. ``key`` orders the club's games
+    as played (day, then the time it ended, then id)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rating_changes")
+    season = models.ForeignKey(
+        Season, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_changes")
+    game_type = models.CharField(max_length=30, choices=GAME_TYPE_CHOICES)
+    key = models.CharField(max_length=60)
+    played_on = models.DateField()
+    placing = models.PositiveSmallIntegerField()
+    mu_before = models.FloatField()
+    sigma_before = models.FloatField()
+    mu_after = models.FloatField()
+    sigma_after = models.FloatField()
+    shown_before = models.IntegerField()
+    shown_after = models.IntegerField()
+    games = models.PositiveIntegerField(help_text="The player's rated games of the type so far.")
+
+    class Meta:
+        ordering = ["key", "player_id"]
+        indexes = [
+            models.Index(fields=["club", "game_type", "key"]),
+            models.Index(fields=["player", "game_type", "key"]),
+        ]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "player"], name="rating_change_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} in game {self.game_id}: {self.shown_before} → {self.shown_after}"
+
+    @property
+    def shown_change(self) -> int:
+        return self.shown_after - self.shown_before
+
+
+class JobStatus(models.TextChoices):
+    QUEUED = "queued", "Queued"
+    RUNNING = "running", "Running"
+    DONE = "done", "Done"
+    FAILED = "failed", "Failed"
+
+
+class RatingJob(models.Model):
+    """A recomputation of a club's ratings of one game type from a day on, asked for in the
+    transaction that changed a finished game and run by a Celery task; its progress is
+    what the club's admins see while they wait."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="rating_jobs")
+    game_type = models.CharField(max_length=30, choices=GAME_TYPE_CHOICES)
+    from_key = models.CharField(max_length=60, help_text="Games from this key on are rated again.")
+    status = models.CharField(max_length=10, choices=JobStatus.choices, default=JobStatus.QUEUED)
+    done = models.PositiveIntegerField(default=0)
+    total = models.PositiveIntegerField(default=0)
+    error = models.CharField(max_length=500, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-id"]
+        indexes = [models.Index(fields=["club", "status"])]
+
+    def __str__(self) -> str:
+        return f"ratings of {self.game_type} from {self.from_key or 'the start'}: {self.status}"
+
+
+class SeasonStanding(models.Model):
+    """A player's season in figures, per game type (``game_type`` "" for all games): kept by
+    the services whenever a finished game of the season changes, and its rating columns by
+    the ratings job, so a season's standings are read, not added up."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="standings")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    game_type = models.CharField(max_length=30, blank=True)
+    games = models.PositiveIntegerField(default=0)
+    wins = models.PositiveIntegerField(default=0)
+    total = models.IntegerField(default=0)
+    deals = models.PositiveIntegerField(default=0)
+    placing_sum = models.PositiveIntegerField(default=0)
+    rating = models.IntegerField(null=True, blank=True)
+    rating_change = models.IntegerField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["season", "game_type", "player"], name="season_standing_unique"
+            ),
+            models.CheckConstraint(
+                condition=Q(wins__lte=F("games")), name="standing_wins_le_games"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} in season {self.season_id} ({self.game_type or 'all'})"

@@ -5,7 +5,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from rules_engine import RuleError, ScoredDeal, Scoresheet, get_game, new_scoresheet
+from rules_engine import (
+    RuleError,
+    ScoredDeal,
+    Scoresheet,
+    Verdict,
+    get_game,
+    judge_request,
+    new_scoresheet,
+)
 
 from .errors import InvalidInput
 from .models import Deal, Game, Seat
@@ -79,3 +87,12 @@ def invalid_from_rule(error: RuleError, *, prefix: str = "") -> InvalidInput:
 def placings(totals: Sequence[int]) -> list[int]:
     """1 for the highest total; equal totals share a placing (1, 1, 3)."""
     return [1 + sum(1 for other in totals if other > total) for total in totals]
+
+
+def judge_trick(trick: dict[str, Any]) -> Verdict:
+    """The rules assistant's verdict on a trick (see :mod:`rules_engine.tricks`); an
+    engine refusal as :class:`InvalidInput` naming the field."""
+    try:
+        return judge_request(trick)
+    except RuleError as error:
+        raise invalid_from_rule(error) from None

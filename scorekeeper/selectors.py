@@ -28,8 +28,11 @@ from .models import (
     IdempotencyKey,
     Membership,
     Player,
+    Rating,
+    RatingChange,
     Result,
     Season,
+    SeasonStanding,
     TableLink,
 )
 from .scoring import sheet_after_last_deal
@@ -236,37 +239,79 @@ def deal_history(game: Game, number: int) -> list[DealRevision]:
     )
 
 
-def season_standings(season: Season, game_type: str | None = None) -> list[dict[str, Any]]:
-    """Per player, over the season's finished games: played, won, total, averages.
+#: How season standings may be sorted: each a key of a row, best first.
+STANDING_SORTS: dict[str, str] = {
+    "wins": "Most wins",
+    "games": "Most games",
+    "total": "Highest total",
+    "per_deal": "Best average a deal",
+    "placing": "Best average placing",
+    "rating": "Highest rating",
+    "change": "Most improved rating",
+    "name": "Name",
+}
 
-    A query over the per-game results, which the services keep in step with the deals.
+
+def _sort_key(sort: str) -> Any:
+    def missing_last(value: float | None, descending: bool = True) -> tuple[int, float]:
+        if value is None:
+            return (1, 0.0)
+        return (0, -value if descending else value)
+
+    keys: dict[str, Any] = {
+        "wins": lambda r: (-r["games_won"], -r["total_score"], r["average_placing"]),
+        "games": lambda r: (-r["games_played"], -r["games_won"]),
+        "total": lambda r: (-r["total_score"],),
+        "per_deal": lambda r: (-r["average_per_deal"],),
+        "placing": lambda r: (r["average_placing"],),
+        "rating": lambda r: (missing_last(r["rating"]),),
+        "change": lambda r: (missing_last(r["rating_change"]),),
+        "name": lambda r: (),
+    }
+    first = keys[sort]
+    return lambda r: (*first(r), r["name"].casefold())
+
+
+def season_standings(
+    season: Season, game_type: str | None = None, sort: str = "wins"
+) -> list[dict[str, Any]]:
+    """Per player, over the season's finished games: played, won, total, averages (a game,
+    a deal, the placing); for one game type also the rating after the season's games and
+    its change over the season. Sorted by ``sort`` (:data:`STANDING_SORTS`).
+
+    Read from the season's standings rows, which the services keep in step with the games
+    (``scorekeeper.services.standings``): one indexed query, however long the season.
     """
-    results = Result.objects.filter(game__season=season, game__status=GameStatus.FINISHED)
-    if game_type:
-        results = results.filter(game__game_type=game_type)
-    rows = (
-        results.values("player_id", "player__name")
-        .annotate(
-            games_played=Count("id"),
-            games_won=Count("id", filter=Q(won=True)),
-            total_score=Sum("total"),
-            average_score=Avg("total"),
-            average_placing=Avg("placing"),
-        )
-        .order_by("-games_won", "-total_score", "average_placing", "player__name")
+    rows = SeasonStanding.objects.filter(
+        season=season, game_type=game_type or "", games__gt=0
+    ).values_list(
+        "player_id",
+        "player__name",
+        "games",
+        "wins",
+        "total",
+        "deals",
+        "placing_sum",
+        "rating",
+        "rating_change",
     )
-    return [
+    table = [
         {
-            "player": row["player_id"],
-            "name": row["player__name"],
-            "games_played": row["games_played"],
-            "games_won": row["games_won"],
-            "total_score": row["total_score"],
-            "average_score": round(float(row["average_score"]), 2),
-            "average_placing": round(float(row["average_placing"]), 2),
+            "player": player,
+            "name": name,
+            "games_played": games,
+            "games_won": wins,
+            "total_score": total,
+            "average_score": round(total / games, 2),
+            "average_per_deal": round(total / deals, 2) if deals else 0.0,
+            "average_placing": round(placing_sum / games, 2),
+            "rating": rating if game_type else None,
+            "rating_change": change if game_type else None,
         }
-        for row in rows
+        for player, name, games, wins, total, deals, placing_sum, rating, change in rows
     ]
+    table.sort(key=_sort_key(sort if sort in STANDING_SORTS else "wins"))
+    return table
 
 
 def seasons_of(club: Club) -> QuerySet[Season]:
@@ -352,3 +397,85 @@ def deal_recorder(game: Game, number: int) -> str:
         if name:
             return name
     return entered_by(deal)
+
+
+# --- Ratings and a player's history -----------------------------------------------------------
+
+
+def club_ratings(club: Club, game_type: str) -> QuerySet[Rating]:
+    """The club's ratings of a game type, highest first (retired players too)."""
+    return (
+        Rating.objects.filter(club=club, game_type=game_type)
+        .select_related("player")
+        .order_by("-shown", "player__name")
+    )
+
+
+def player_ratings(player: Player) -> list[Rating]:
+    return list(Rating.objects.filter(player=player).order_by("-games", "game_type"))
+
+
+def rating_history(player: Player) -> dict[str, list[RatingChange]]:
+    """Each game type's rating changes of the player, in the order the games were played."""
+    history: dict[str, list[RatingChange]] = {}
+    for change in RatingChange.objects.filter(player=player).order_by("game_type", "key"):
+        history.setdefault(change.game_type, []).append(change)
+    return history
+
+
+def rating_changes_of(player: Player, game_ids: list[int]) -> dict[int, RatingChange]:
+    return {
+        change.game_id: change
+        for change in RatingChange.objects.filter(player=player, game_id__in=game_ids)
+    }
+
+
+def head_to_head(player: Player, least: int = 3) -> list[dict[str, Any]]:
+    """Every other player met in at least ``least`` finished games: how often this player
+    finished ahead, behind or level, best record first."""
+    games = Result.objects.filter(player=player, game__status=GameStatus.FINISHED).values("game_id")
+    own = dict(
+        Result.objects.filter(player=player, game_id__in=games).values_list("game_id", "placing")
+    )
+    records: dict[int, dict[str, Any]] = {}
+    others = (
+        Result.objects.filter(game_id__in=games)
+        .exclude(player=player)
+        .values_list("game_id", "player_id", "player__name", "placing")
+    )
+    for game_id, other, name, placing in others:
+        record = records.setdefault(
+            other, {"player": other, "name": name, "met": 0, "ahead": 0, "behind": 0, "level": 0}
+        )
+        record["met"] += 1
+        mine = own[game_id]
+        record["ahead" if mine < placing else "behind" if mine > placing else "level"] += 1
+    met = [record for record in records.values() if record["met"] >= least]
+    for record in met:
+        record["share"] = (record["ahead"] + record["level"] / 2) / record["met"]
+    return sorted(met, key=lambda r: (-r["share"], -r["met"], r["name"].casefold()))
+
+
+def player_seasons(player: Player) -> list[dict[str, Any]]:
+    """Season by season: finished games, wins, total and average placing, latest first."""
+    rows = (
+        Result.objects.filter(player=player, game__status=GameStatus.FINISHED)
+        .values("game__season_id", "game__season__name", "game__season__starts_on")
+        .annotate(
+            games=Count("id"),
+            wins=Count("id", filter=Q(won=True)),
+            total=Sum("total"),
+            average_placing=Avg("placing"),
+        )
+        .order_by("-game__season__starts_on")
+    )
+    return [
+        {
+            "season": row["game__season__name"] or "No season",
+            "games": row["games"],
+            "wins": row["wins"],
+            "total": row["total"],
+            "average_placing": round(float(row["average_placing"]), 2),
+        }
+        for row in rows
+    ]

@@ -214,6 +214,8 @@ Ids the caller cannot see, given in a request body, are refused with 400 naming 
 """,
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # The games' keys are one enum wherever a field takes them (game_type, a trick's game).
+    "ENUM_NAME_OVERRIDES": {"GameTypeEnum": "scorekeeper.api.serializers.GAME_TYPES"},
     # Serve Swagger UI / Redoc from the installed sidecar package: works offline.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",

@@ -10,6 +10,8 @@ from django.core.management import call_command
 from django.test import override_settings
 from pytest_django import Settings
 
+from scorekeeper.celery import app
+
 
 def pytest_report_header(config: pytest.Config) -> list[str]:
     db = settings.DATABASES["default"]
@@ -52,3 +54,16 @@ def _fresh_cache(request: pytest.FixtureRequest) -> Iterator[None]:
     yield
     if shared:
         cache.clear()
+
+
+@pytest.fixture
+def tasks_in_process() -> Iterator[None]:
+    """Background jobs sent on commit run in-process, even when a broker is configured
+    (the suite's PostgreSQL + Redis run): the test reads what the job wrote."""
+    before = (app.conf.task_always_eager, app.conf.task_eager_propagates)
+    app.conf.task_always_eager = True
+    app.conf.task_eager_propagates = True
+    try:
+        yield
+    finally:
+        app.conf.task_always_eager, app.conf.task_eager_propagates = before

@@ -12,38 +12,24 @@ again (asking for the round again, the next round's close, the next publish).
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
-from django.db import transaction
+from scorekeeper.jobs import Jobs
 
 Job = Literal["seat_round", "recompute_standings", "notify_round"]
-JOBS: tuple[Job, ...] = ("seat_round", "recompute_standings", "notify_round")
-
-_tasks: dict[str, Any] = {}
-
-
-def register(name: Job, task: Any) -> None:
-    """Make ``task`` (a Celery task) the one sent for job ``name``."""
-    if name not in JOBS:
-        raise ValueError(f"unknown job {name!r}")
-    _tasks[name] = task
-
-
-def _send(name: Job, *args: int) -> None:
-    try:
-        task = _tasks[name]
-    except KeyError:
-        raise LookupError(f"no task is registered for the job {name!r}") from None
-    transaction.on_commit(lambda: task.delay(*args), robust=True)
+_JOBS: Jobs[Job] = Jobs(("seat_round", "recompute_standings", "notify_round"))
+JOBS = _JOBS.names
+register = _JOBS.register
+task = _JOBS.task
 
 
 def seat_round(tournament_id: int, number: int) -> None:
-    _send("seat_round", tournament_id, number)
+    _JOBS.send("seat_round", tournament_id, number)
 
 
 def recompute_standings(tournament_id: int) -> None:
-    _send("recompute_standings", tournament_id)
+    _JOBS.send("recompute_standings", tournament_id)
 
 
 def notify_round(round_id: int) -> None:
-    _send("notify_round", round_id)
+    _JOBS.send("notify_round", round_id)

@@ -82,6 +82,9 @@ class Tournament(models.Model):
     mixed_sizes = models.BooleanField(
         default=False, help_text="Prediction whist: mixed table sizes rather than byes."
     )
+    rated = models.BooleanField(
+        default=True, help_text="Its games count for the club's ratings like any other."
+    )
     points_system = models.CharField(
         max_length=10, choices=PointsSystem.choices, default=PointsSystem.OPPONENTS
     )

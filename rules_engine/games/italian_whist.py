@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules_engine.cards import Suit
 from rules_engine.core import DealContext, DealOutcome, Game, ScoredDeal, Table
 from rules_engine.errors import RuleError
 from rules_engine.options import int_option
 from rules_engine.schema import record_object, seat_list
-from rules_engine.validate import only_keys, required, whole_list
+from rules_engine.tricks import TrickRules, pack_cards, parse_trump, trump_note
+from rules_engine.validate import only_keys, required, type_name, whole, whole_list
 
 TRICKS = 9
 FIELDS = frozenset(("first", "second"))
@@ -87,6 +89,65 @@ class ItalianWhist(Game):
             scores=tuple(a - b for a, b in zip(first, second, strict=True)),
             record={"first": list(first), "second": list(second)},
         )
+
+    def trick_rules(
+        self, options: Mapping[str, Any], context: Mapping[str, object], players: int
+    ) -> TrickRules:
+        """No trumps or spades, by the deal number; aces high; the two jokers. In the first
+        hand of a deal a joker's player wants to win tricks, in the second to lose them."""
+        only_keys(
+            context,
+            frozenset(("trump", "deal", "half")),
+            "",
+            "the context of an Italian whist trick",
+        )
+        if "deal" not in context and "trump" not in context:
+            raise RuleError(
+                "say which deal this is (deal: its number, which fixes trumps) or the trump "
+                '("S", or null for no trumps)',
+                field="trump",
+            )
+        trump: Suit | None = None
+        if "deal" in context:
+            number = whole(context["deal"], "deal", 1, None, "deal (the deal's number)")
+            trump = Suit.SPADES if cycle_of(number)[0] == "spades" else None
+        if "trump" in context:
+            given = parse_trump(context["trump"], "trump", allow_none=True)
+            if given not in (None, Suit.SPADES):
+                raise RuleError(
+                    "in Italian whist spades are trumps or there are none", field="trump"
+                )
+            if "deal" in context and given != trump:
+                raise RuleError(
+                    f"deal {context['deal']} is played with "
+                    f"{'spades trumps' if trump else 'no trumps'}",
+                    field="trump",
+                )
+            trump = given
+        half = context.get("half", "first")
+        if half not in ("first", "second"):
+            raise RuleError(
+                f'half is "first" or "second" (the hand of the deal); got {type_name(half)}',
+                field="half",
+            )
+        aim = (
+            "First hand: tricks count for you, so a joker's player normally wants to win."
+            if half == "first"
+            else "Second hand: tricks count against you, so a joker's player normally wants "
+            "to lose."
+        )
+        return TrickRules(
+            self.name,
+            players,
+            trump,
+            pack="52 cards and a red and a black joker",
+            jokers=True,
+            wants="win" if half == "first" else "lose",
+            notes=(f"{trump_note(trump)} Aces are high.", aim),
+        )
+
+    def trick_pack(self, players: int) -> tuple[str, ...]:
+        return pack_cards(jokers=True)
 
     def is_finished(self, table: Table, played: int, last: ScoredDeal) -> bool:
         limit = table.options["limit"]

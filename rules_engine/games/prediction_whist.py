@@ -11,6 +11,7 @@ from rules_engine.core import DealContext, DealOutcome, Game, ScoredDeal, Table
 from rules_engine.errors import RuleError
 from rules_engine.options import bool_option
 from rules_engine.schema import record_object, seat_list
+from rules_engine.tricks import RANK_WORDS, TrickRules, pack_cards, parse_trump, trump_note
 from rules_engine.validate import only_keys, required, whole_list
 
 MAX_HAND = 8
@@ -117,6 +118,32 @@ class PredictionWhist(Game):
             scores=tuple(deal_score(b, t) for b, t in zip(bids, tricks, strict=True)),
             record=record,
         )
+
+    def trick_rules(
+        self, options: Mapping[str, Any], context: Mapping[str, object], players: int
+    ) -> TrickRules:
+        """The turned-up suit trumps (none with 8 cards each); aces high. A card outside the
+        pack for this many players is judged with a note rather than refused: the source's
+        own worked example plays the 8 of diamonds at a table of three."""
+        only_keys(context, frozenset(("trump",)), "", "the context of a prediction whist trick")
+        trump = parse_trump(
+            required(context, "trump", "trump", "the suit turned up for trumps, or null"),
+            "trump",
+            allow_none=True,
+        )
+        ranks = pack(players)
+        return TrickRules(
+            self.name,
+            players,
+            trump,
+            ranks=ranks,
+            pack=f"{len(ranks) * 4} cards for {players} players, {RANK_WORDS[ranks[0]]}s to aces",
+            strict_pack=False,
+            notes=(f"{trump_note(trump)} Aces are high.",),
+        )
+
+    def trick_pack(self, players: int) -> tuple[str, ...]:
+        return pack_cards(pack(players))
 
     def is_finished(self, table: Table, played: int, last: ScoredDeal) -> bool:
         return played >= self.scheduled_deals(table)

@@ -11,6 +11,7 @@ from rules_engine.core import DealContext, DealOutcome, Game, ScoredDeal, Table
 from rules_engine.errors import RuleError
 from rules_engine.options import int_map_option, int_option
 from rules_engine.schema import record_object, seat_list
+from rules_engine.tricks import RANK_WORDS, TrickRules, pack_cards, parse_trump, trump_note
 from rules_engine.validate import (
     boolean,
     only_keys,
@@ -332,6 +333,54 @@ class ThirdHand(Game):
         if a == b:
             return 1 - deal.dealer
         return 0 if a > b else 1
+
+    def trick_rules(
+        self, options: Mapping[str, Any], context: Mapping[str, object], players: int
+    ) -> TrickRules:
+        """The cut card's suit trumps. The winning bid's rank is the high rank (no contract:
+        kings); an ace is low when led and high when played second, unless aces were bid."""
+        only_keys(
+            context, frozenset(("trump", "high_rank")), "", "the context of a Third Hand trick"
+        )
+        trump = parse_trump(
+            required(context, "trump", "trump", "the suit of the cut card (S, H, D, C)"),
+            "trump",
+            allow_none=False,
+        )
+        raw = context.get("high_rank")
+        high = None
+        if raw is not None:
+            high = parse_rank(raw) if isinstance(raw, str) else None
+            if high not in BID_ORDER:
+                raise RuleError(
+                    "high_rank is the rank of the winning bid (9, 10, J, Q, K or A), or null "
+                    f"when nobody bid; got {type_name(raw)}",
+                    field="high_rank",
+                )
+        if high == "A":
+            order = "A, K, Q, J, 10, 9"
+            rank = "Aces are the high rank (the bid)"
+        else:
+            rest = [r for r in ("K", "Q", "J", "10", "9") if r != (high or "K")]
+            top = high or "K"
+            order = f"A (played second), {top}, {', '.join(rest)}, A (led)"
+            if high is None:
+                rank = "No contract, so kings are the high rank"
+            else:
+                rank = f"{RANK_WORDS[high].capitalize()}s are the high rank (the bid)"
+        return TrickRules(
+            self.name,
+            players,
+            trump,
+            ranks=BID_RANKS,
+            pack="24 cards, nines to aces",
+            high_rank=high,
+            low_led_ace=True,
+            notes=(trump_note(trump), f"{rank}: in each suit {order}."),
+        )
+
+    def trick_pack(self, players: int) -> tuple[str, ...]:
+        return pack_cards(BID_RANKS)
 
     def is_finished(self, table: Table, played: int, last: ScoredDeal) -> bool:
         totals = last.totals

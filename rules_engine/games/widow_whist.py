@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules_engine.cards import Suit
 from rules_engine.core import DealContext, DealOutcome, Game, ScoredDeal, Table
 from rules_engine.errors import RuleError
 from rules_engine.options import Option, bool_option, int_map_option
 from rules_engine.schema import record_object, seat_list
+from rules_engine.tricks import TrickRules, parse_trump
 from rules_engine.validate import mapping, only_keys, required, whole, whole_list
 
 TRICKS = 13
@@ -137,6 +139,22 @@ class WidowWhist(Game):
             record={"widow": widow, "tricks": list(tricks)},
             info={"targets": list(targets), "widow": widow},
         )
+
+    def trick_rules(
+        self, options: Mapping[str, Any], context: Mapping[str, object], players: int
+    ) -> TrickRules:
+        """Clubs always trumps, aces high; the house rule that a void player must trump."""
+        only_keys(context, frozenset(("trump",)), "", "the context of a widow whist trick")
+        trump = context.get("trump")
+        if trump is not None and parse_trump(trump, "trump", allow_none=False) != Suit.CLUBS:
+            raise RuleError("in widow whist clubs are always trumps", field="trump")
+        must = bool(options["must_trump_when_void"])
+        notes = ["Clubs are always trumps; aces are high."]
+        if must:
+            notes.append(
+                "House rule: a player with no card of the suit led must play a club if they can."
+            )
+        return TrickRules(self.name, players, Suit.CLUBS, must_trump=must, notes=tuple(notes))
 
     def is_finished(self, table: Table, played: int, last: ScoredDeal) -> bool:
         finish = table.options["finish"]

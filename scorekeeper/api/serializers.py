@@ -438,7 +438,14 @@ class RevisionOutput(serializers.Serializer[Any]):
 
 class StandingsQuery(Query):
     game_type = serializers.ChoiceField(
-        choices=GAME_TYPES, required=False, help_text="Only games of this type."
+        choices=GAME_TYPES,
+        required=False,
+        help_text="Only games of this type (and then each player's rating of it).",
+    )
+    sort = serializers.ChoiceField(
+        choices=list(selectors.STANDING_SORTS),
+        required=False,
+        help_text="Order of the rows, best first (default wins).",
     )
 
 
@@ -448,11 +455,143 @@ class StandingOutput(serializers.Serializer[Any]):
     games_played = serializers.IntegerField()
     games_won = serializers.IntegerField()
     total_score = serializers.IntegerField()
-    average_score = serializers.FloatField()
+    average_score = serializers.FloatField(help_text="Average total a game.")
+    average_per_deal = serializers.FloatField(help_text="Total score over the deals played.")
     average_placing = serializers.FloatField()
+    rating = serializers.IntegerField(
+        allow_null=True,
+        help_text="With game_type: the rating (1000 + 40 × (μ − 3σ)) after the player's "
+        "last game of the season; otherwise null.",
+    )
+    rating_change = serializers.IntegerField(
+        allow_null=True, help_text="With game_type: the rating's change over the season."
+    )
 
 
 class StandingsOutput(serializers.Serializer[Any]):
     season = SeasonOutput()
     game_type = serializers.ChoiceField(choices=GAME_TYPES, allow_null=True)
+    sort = serializers.CharField()
     standings = StandingOutput(many=True, help_text="Over the season's finished games.")
+
+
+# --- Rules assistant --------------------------------------------------------------------------
+
+
+def _card() -> Text:
+    return Text(max_length=8, help_text='A card: rank then suit ("AS", "10H", "QD"), or RJ/BJ.')
+
+
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "integer", "minimum": 2, "maximum": 6},
+            {"type": "array", "items": {"type": "string", "maxLength": 100}, "maxItems": 6},
+        ],
+        "description": "How many players, or their names in seat order (for the sentences).",
+    }
+)
+class PlayersField(serializers.JSONField):
+    pass
+
+
+class TrickInput(StrictInput):
+    """A trick: the game, the cards in the order played, the seat that led, and the deal's
+    context as the game reads it. The rules engine checks it and names the field it
+    refuses (RULES.md; ``python -m rules_engine trick`` takes the same object)."""
+
+    game = serializers.ChoiceField(choices=GAME_TYPES)
+    cards = serializers.ListField(
+        child=_card(), min_length=1, max_length=6, help_text="In the order played; one a seat."
+    )
+    leader = serializers.IntegerField(
+        min_value=0, max_value=5, required=False, help_text="The seat that led (default 0)."
+    )
+    players = PlayersField(required=False)
+    trump = Text(
+        max_length=10,
+        allow_null=True,
+        required=False,
+        help_text="S, H, D or C, or null for none. Widow whist: clubs always; Third Hand: "
+        "required; Italian whist: S or null (or give deal); prediction whist: required.",
+    )
+    high_rank = Text(
+        max_length=2,
+        allow_null=True,
+        required=False,
+        help_text="Third Hand: the winning bid's rank (9, 10, J, Q, K, A); null: no contract.",
+    )
+    half = serializers.ChoiceField(
+        choices=["first", "second"],
+        required=False,
+        help_text="Italian whist: the hand of the deal (what a joker's player wants).",
+    )
+    deal = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_DEAL_NUMBER,
+        required=False,
+        help_text="Italian whist: the deal's number, which fixes trumps.",
+    )
+    held = serializers.ListField(
+        child=serializers.ListField(child=_card(), max_length=54, allow_null=True),
+        max_length=6,
+        required=False,
+        help_text="Optional, per seat: the cards that player held when they played (or "
+        "null): checks that they followed suit.",
+    )
+    options = serializers.DictField(
+        required=False, help_text="The game's house rules (e.g. must_trump_when_void)."
+    )
+
+
+class TrickCardOutput(serializers.Serializer[Any]):
+    seat = serializers.IntegerField()
+    player = serializers.CharField()
+    card = serializers.CharField()
+    suit = serializers.CharField(
+        allow_null=True,
+        help_text="The suit it counts as; null for a joker whose suit is a "
+        "choice or does not matter.",
+    )
+    rank = serializers.CharField(allow_null=True)
+    note = serializers.CharField()
+    options = serializers.ListField(
+        child=serializers.DictField(),
+        required=False,
+        help_text="A joker: what it may be, [{suit, ranks}].",
+    )
+
+
+class TrickChoiceOutput(serializers.Serializer[Any]):
+    jokers = serializers.ListField(
+        child=serializers.DictField(), help_text="Each joker: seat, card, suit, ranks."
+    )
+    winner = serializers.IntegerField()
+    text = serializers.CharField()
+
+
+class TrickRevokeOutput(serializers.Serializer[Any]):
+    seat = serializers.IntegerField()
+    player = serializers.CharField()
+    card = serializers.CharField()
+    message = serializers.CharField()
+
+
+class TrickOutput(serializers.Serializer[Any]):
+    game = serializers.ChoiceField(choices=GAME_TYPES)
+    trump = serializers.CharField(allow_null=True)
+    leader = serializers.IntegerField()
+    winner = serializers.IntegerField(
+        allow_null=True,
+        help_text="The winning seat; null when a joker's player's choice decides (see choices).",
+    )
+    winning_card = serializers.CharField(allow_null=True)
+    decided = serializers.BooleanField()
+    possible_winners = serializers.ListField(child=serializers.IntegerField())
+    cards = TrickCardOutput(many=True)
+    choices = TrickChoiceOutput(many=True)
+    revokes = TrickRevokeOutput(many=True)
+    follow_suit_checked = serializers.ListField(
+        child=serializers.IntegerField(), help_text="The seats whose held cards were checked."
+    )
+    explanation = serializers.ListField(child=serializers.CharField())

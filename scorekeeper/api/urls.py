@@ -33,6 +33,7 @@ urlpatterns = [
         views.DealHistoryView.as_view(),
         name="deal-history",
     ),
+    path("rules/trick/", views.TrickView.as_view(), name="rules-trick"),
     # Last: anything else under /api/v1/ is a 404 in the API's error format.
     re_path(r"^", views.NotFoundView.as_view(), name="not-found"),
 ]

@@ -26,10 +26,11 @@ from django.views.decorators.http import require_GET, require_http_methods
 from rules_engine import GAMES
 from scorekeeper import access, revoked_links, selectors, services
 from scorekeeper.errors import NotFound, ServiceError
-from scorekeeper.models import Club, Game, GameStatus, Player, TableLink
+from scorekeeper.models import Club, Game, GameStatus, Player, RatingChange, TableLink
 
 from .actors import SESSION_KEY, remember_table_link
 from .club_forms import GameSetupForm
+from .rating_views import player_ratings_context
 from .sharing import qr_svg
 
 SHARE_SALT = "share-game"  # as in scorekeeper.pages.sharing.share_token
@@ -121,11 +122,16 @@ def _standings_context(request: HttpRequest, club: Club) -> dict[str, Any]:
     game_type = request.GET.get("game_type", "")
     if game_type not in GAMES:
         game_type = ""
+    sort = request.GET.get("sort", "wins")
+    if sort not in selectors.STANDING_SORTS:
+        sort = "wins"
     season = selectors.season_for_date(club, timezone.localdate())
-    rows = selectors.season_standings(season, game_type or None) if season is not None else []
+    rows = selectors.season_standings(season, game_type or None, sort) if season is not None else []
     return {
         "season": season,
         "standings": rows,
+        "sort": sort,
+        "sorts": list(selectors.STANDING_SORTS.items()),
         "game_type": game_type,
         "game_types": [(game.key, game.name) for game in GAMES.values()],
         "game_type_name": GAMES[game_type].name if game_type else "",
@@ -169,23 +175,31 @@ def club_home(request: HttpRequest, slug: str) -> HttpResponse:
 class PlayerGame:
     summary: GameSummary
     own: Standing | None  # the player's own line
+    change: RatingChange | None = None  # what the game did to the player's rating
 
     @classmethod
-    def of(cls, summary: GameSummary, player: Player) -> PlayerGame:
+    def of(
+        cls, summary: GameSummary, player: Player, change: RatingChange | None = None
+    ) -> PlayerGame:
         own = next((p for p in summary.players if p.player_id == player.pk), None)
-        return cls(summary=summary, own=own)
+        return cls(summary=summary, own=own, change=change)
 
 
 @login_required
 @require_GET
 def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
-    """A player's games, newest first, for the members of the player's club."""
+    """A player's ratings and record, and their games newest first, for the members of
+    the player's club."""
     try:
         player = selectors.player_visible_to(request.user, player_id)
     except NotFound:
         raise Http404("no such player") from None
     games = selectors.games_of_player(player)[:PLAYER_GAMES]
-    rows = [PlayerGame.of(_from_results(game), player) for game in games]
+    ratings = player_ratings_context(player, [game.pk for game in games])
+    rows = [
+        PlayerGame.of(_from_results(game), player, ratings["changes"].get(game.pk))
+        for game in games
+    ]
     finished = [row for row in rows if row.summary.game.status == GameStatus.FINISHED]
     return render(
         request,
@@ -196,6 +210,7 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
             "rows": rows,
             "finished_count": len(finished),
             "won_count": sum(1 for row in finished if row.own is not None and row.own.won),
+            **ratings,
         },
     )
 

@@ -273,23 +273,47 @@ class Chart:
 
 
 def chart(payload: Mapping[str, Any]) -> Chart | None:
-    """Running totals as lines, from 0 before the first deal to the last deal: a marker
-    shape per player, their names at the lines' ends, and a y axis of nice steps."""
+    """Running totals as lines, from 0 before the first deal to the last deal."""
     deals = payload["deals"]
     if not deals:
         return None
     names = [seat["name"] for seat in payload["seats"]]
+    runs = [[0] + [int(deal["totals"][seat]) for deal in deals] for seat in range(len(names))]
+    standing = ", ".join(
+        f"{name} {number(total)}" for name, total in zip(names, payload["totals"], strict=True)
+    )
+    low = min(0, *(min(run) for run in runs))
+    high = max(0, *(max(run) for run in runs))
+    description = (
+        f"Running totals over {len(deals)} deal{'s' if len(deals) != 1 else ''}, "
+        f"from {number(low)} to {number(high)}. After deal {len(deals)}: {standing}."
+    )
+    return line_chart(names, runs, description=description)
+
+
+def line_chart(
+    names: Sequence[str],
+    runs: Sequence[Sequence[int]],
+    *,
+    description: str,
+    baseline: int = 0,
+    signed_ticks: bool = True,
+) -> Chart:
+    """Lines from a start value (index 0) to each run's end: a marker shape per line,
+    its name at the line's end, a y axis of nice steps, and an axis line at ``baseline``
+    (the game page: running totals from 0; the player page: ratings from 1000)."""
+    label_of = number if signed_ticks else str
     labels = short_names(names)
     width, height = 320, 160
     left, top, bottom = 34, 8, 20
     right = int(10 + CHAR_WIDTH * max(len(label) for label in labels))
-    runs = [[0] + [int(deal["totals"][seat]) for deal in deals] for seat in range(len(names))]
-    low = min(0, *(min(run) for run in runs))
-    high = max(0, *(max(run) for run in runs))
+    steps = max(len(run) for run in runs) - 1 or 1
+    low = min(baseline, *(min(run) for run in runs))
+    high = max(baseline, *(max(run) for run in runs))
     if high == low:
         high = low + 1
     axis = nice_ticks(low, high)
-    span_x = (width - left - right) / len(deals)
+    span_x = (width - left - right) / steps
     span_y = (height - top - bottom) / (high - low)
 
     def x(i: int) -> float:
@@ -298,8 +322,7 @@ def chart(payload: Mapping[str, Any]) -> Chart | None:
     def y(value: int) -> float:
         return round(top + (high - value) * span_y, 1)
 
-    every = -(-len(deals) // MAX_MARKED)
-    marked = sorted({*range(every, len(deals) + 1, every), len(deals)})
+    every = -(-steps // MAX_MARKED)
     label_ys = spread_labels(
         [y(run[-1]) for run in runs], top + 4, height - bottom - 2, LABEL_HEIGHT
     )
@@ -307,15 +330,17 @@ def chart(payload: Mapping[str, Any]) -> Chart | None:
     for seat, run in enumerate(runs):
         colour, dash = SERIES_STYLES[seat % len(SERIES_STYLES)]
         shape = MARKERS[seat % len(MARKERS)]
+        last = len(run) - 1
+        marked = sorted({*range(every, last + 1, every), last} - {0}) or [last]
         series.append(
             Series(
                 name=names[seat],
                 colour=colour,
                 dash=dash,
                 points=" ".join(f"{x(i)},{y(v)}" for i, v in enumerate(run)),
-                end_x=x(len(run) - 1),
+                end_x=x(last),
                 end_y=y(run[-1]),
-                total=number(run[-1]),
+                total=label_of(run[-1]),
                 marker=shape,
                 markers="".join(marker_path(shape, x(i), y(run[i])) for i in marked),
                 legend_marker=marker_path(shape, 15, 6, 3.6),
@@ -323,16 +348,9 @@ def chart(payload: Mapping[str, Any]) -> Chart | None:
                 label_y=label_ys[seat],
             )
         )
-    ticks = [(y(value), number(value)) for value in axis.values]
-    x_labels = [(x(1), "1")] if len(deals) > 1 else []
-    x_labels.append((x(len(deals)), str(len(deals))))
-    standing = ", ".join(
-        f"{name} {number(total)}" for name, total in zip(names, payload["totals"], strict=True)
-    )
-    description = (
-        f"Running totals over {len(deals)} deal{'s' if len(deals) != 1 else ''}, "
-        f"from {number(low)} to {number(high)}. After deal {len(deals)}: {standing}."
-    )
+    ticks = [(y(value), label_of(value)) for value in axis.values]
+    x_labels = [(x(1), "1")] if steps > 1 else []
+    x_labels.append((x(steps), str(steps)))
     return Chart(
         width=width,
         height=height,
@@ -340,7 +358,7 @@ def chart(payload: Mapping[str, Any]) -> Chart | None:
         right=right,
         series=series,
         ticks=ticks,
-        zero_y=y(0),
+        zero_y=y(baseline),
         x_labels=x_labels,
         description=description,
         bottom=height - bottom,

@@ -8,7 +8,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import URLPattern, path
 from django.views.decorators.cache import never_cache
 
-from . import club_views, game_views, live_views
+from . import club_views, game_views, live_views, rating_views, trick_views
 
 
 def page(route: str, view: Callable[..., Any], name: str) -> URLPattern:
@@ -29,6 +29,14 @@ urlpatterns = [
     page("c/<slug:slug>/new/", club_views.game_new, name="game-new"),
     page("c/<slug:slug>/new/<str:game_type>/", club_views.game_setup, name="game-setup"),
     page("p/<int:player_id>/", club_views.player_page, name="player"),
+    # Ratings and standings' downloads (rating_views)
+    page("c/<slug:slug>/ratings/", rating_views.club_ratings, name="club-ratings"),
+    path("ratings/", rating_views.ratings_explained, name="ratings-explained"),
+    page(
+        "s/<int:season_id>/standings.csv",
+        rating_views.season_standings_csv,
+        name="season-standings-csv",
+    ),
     page("g/<int:game_id>/table/", club_views.table_link_page, name="table-link"),
     page("t/<str:token>/", club_views.table_link_enter, name="table-enter"),
     path("shared/<str:signed>/", club_views.shared_game, name="game-shared"),
@@ -41,6 +49,8 @@ urlpatterns = [
     page("g/<int:game_id>/finish/", game_views.game_finish, name="game-finish"),
     page("g/<int:game_id>/d/<int:number>/", game_views.deal_page, name="deal"),
     page("g/<int:game_id>/collision/", game_views.deal_collision, name="deal-collision"),
+    # The rules assistant: who won a trick (trick_views); nothing stored
+    page("g/<int:game_id>/trick/", trick_views.trick_page, name="game-trick"),
     # Live: a conditional GET of the game's version (304 while unchanged), and whether a
     # save whose answer was lost recorded its deal.
     path("g/<int:game_id>/version/", live_views.game_version, name="game-version"),

@@ -21,6 +21,7 @@ from ..models import (
     Seat,
 )
 from ..scoring import placings
+from .ratings import finished_game_changed
 
 MAX_REASON = 500
 
@@ -64,7 +65,9 @@ def seats_of(game: Game) -> list[Seat]:
 
 
 def sync_results(game: Game, sheet: Scoresheet) -> None:
-    """Bring the game's status and its players' results in step with ``sheet``."""
+    """Bring the game's status and its players' results in step with ``sheet`` (and ask
+    for the club's ratings to follow when the game is, or was, finished)."""
+    was_finished = game.status == GameStatus.FINISHED
     now = timezone.now()
     if sheet.finished:
         game.status = GameStatus.FINISHED
@@ -113,6 +116,7 @@ def sync_results(game: Game, sheet: Scoresheet) -> None:
             f"WHERE {quote('game_id')} = %s",
             [*params, game.pk],
         )
+    finished_game_changed(game, was_finished=was_finished)
 
 
 def check_writable(game: Game) -> None:

@@ -34,6 +34,7 @@ from ._base import (
     touch,
     user_of,
 )
+from .ratings import finished_game_changed
 
 _SETUP_FIELDS = {"game": "game_type", "players": "players", "first_dealer": "first_dealer"}
 
@@ -55,8 +56,10 @@ def game_start(
     first_dealer: int = 0,
     season: Season | None = None,
     played_on: date | None = None,
+    rated: bool = True,
 ) -> Game:
-    """Start a game: seats in clockwise order, house rules validated by the engine."""
+    """Start a game: seats in clockwise order, house rules validated by the engine;
+    ``rated``: whether it counts for the club's ratings once finished."""
     require(access.can_start_game(actor, club), "only the club's members can start its games")
     for player in players:
         if player.club_id != club.pk:
@@ -75,6 +78,7 @@ def game_start(
         options=dict(options or {}),
         first_dealer=first_dealer,
         played_on=played_on,
+        rated=rated,
         created_by=user_of(actor),
     )
     seats = [Seat(game=game, position=i, player=player) for i, player in enumerate(players)]
@@ -117,10 +121,12 @@ def game_abandon(*, actor: Actor, game: Game) -> Game:
     if game.status == GameStatus.ABANDONED:
         raise Conflict("the game is already abandoned")
     check_writable(game)
+    was_finished = game.status == GameStatus.FINISHED
     game.status = GameStatus.ABANDONED
     game.ended_at = timezone.now()
     touch(game, "status", "ended_at")
     Result.objects.filter(game=game).update(won=False)
+    finished_game_changed(game, was_finished=was_finished)
     return game
 
 

@@ -157,6 +157,14 @@ ENDPOINTS = [
         headers={"HTTP_IF_MATCH": '"1"'},
     ),
     Endpoint("deal history", "GET", "/api/v1/games/{game}/deals/1/history/", (401, 404, 200, 200)),
+    Endpoint(
+        "rules trick",
+        "POST",
+        "/api/v1/rules/trick/",
+        (401, 200, 200, 200),
+        body=lambda s: {"game": "widow_whist", "cards": ["10H", "AS", "2C"]},
+        changes_state=False,
+    ),
 ]
 
 

@@ -17,8 +17,6 @@ from django.db import connections
 from pytest_django import Settings
 from pytest_django.live_server_helper import LiveServer
 
-from scorekeeper.celery import app
-
 # Playwright's sync API runs an event loop in the test's thread; Django refuses ORM calls
 # from a thread with a running loop unless told that this is fine (it is: they are plain
 # synchronous calls, one at a time).
@@ -62,17 +60,6 @@ def _close_connections(chromium: Any) -> Iterator[None]:
     test, or they outlive the test database (PostgreSQL: "being accessed by other users")."""
     yield
     connections.close_all()
-
-
-@pytest.fixture
-def tasks_in_process() -> Iterator[None]:
-    """Background jobs run in-process once the request commits, even with a broker."""
-    before = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    try:
-        yield
-    finally:
-        app.conf.task_always_eager = before
 
 
 @pytest.fixture(scope="module")

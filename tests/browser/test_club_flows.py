@@ -61,7 +61,7 @@ def test_sign_in_open_the_club_and_start_a_game(
     # The standings' game filter swaps the standings in place (htmx) and keeps the URL.
     page.get_by_text("Widow whist", exact=True).click()
     page.get_by_text("No finished Widow whist games").wait_for()
-    assert page.url == f"{site.url}/c/kings/?game_type=widow_whist"
+    assert page.url == f"{site.url}/c/kings/?game_type=widow_whist&sort=wins"
 
     page.get_by_role("link", name="New game").click()
     page.wait_for_url(f"{site.url}/c/kings/new/")

@@ -14,7 +14,6 @@ from django.db import connections
 from playwright.sync_api import expect
 from pytest_django.live_server_helper import LiveServer
 
-from scorekeeper.celery import app
 from scorekeeper.models import Club, Player, Role
 from scorekeeper.selectors import active_table_link
 from tests.factories import ClubFactory, PlayerFactory, member
@@ -35,13 +34,8 @@ def _close_connections(chromium: Any) -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
-def _tasks_in_process() -> Iterator[None]:
-    before = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    try:
-        yield
-    finally:
-        app.conf.task_always_eager = before
+def _tasks_in_process(tasks_in_process: None) -> None:
+    """Seating and closing rounds run in-process once the request commits."""
 
 
 def club_with_roster(count: int = 6) -> tuple[Club, User, dict[str, Player]]:

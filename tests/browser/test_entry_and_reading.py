@@ -339,6 +339,41 @@ def test_season_standings_fit_360_px(site: LiveServer, phone: Any, club: World) 
     assert link.evaluate("el => el.scrollWidth > el.clientWidth")  # cut, with an ellipsis
 
 
+def test_standings_with_ratings_and_a_players_page_fit_360_px(
+    site: LiveServer, phone: Any, club: World, tasks_in_process: None
+) -> None:
+    the_club, scorer, players = club
+    players[1].name = LONG
+    players[1].save()
+    for winner in range(3):
+        game = start(club, "widow_whist", 3, options={"finish": {"deals": 1}})
+        tricks = [3, 3, 3]
+        tricks[winner] = 7
+        record(club, game, {"widow": None, "tricks": tricks})
+    page = phone(scorer)
+    page.goto(f"{site.url}/c/kings/?game_type=widow_whist&sort=rating")
+    table = "table.standings"
+    assert page.locator(f"{table} thead").inner_text().split()[-2:] == ["Rating", "±"]
+    for width in (390, 360):
+        fits(page, width)
+        cells_fit(page, table, width)
+    # The two averages give way to the rating on a phone (unless sorted by one of them),
+    # and the page says where they are.
+    assert not page.locator(f"{table} th.per-deal").is_visible()
+    assert page.get_by_text("More columns on a wider screen, or in the CSV").is_visible()
+    page.get_by_label("Sort by").select_option("per_deal")
+    page.wait_for_url("**sort=per_deal**")
+    assert page.locator(f"{table} th.per-deal").is_visible()
+    assert not page.locator(f"{table} th.place").is_visible()
+    assert not page.locator(f"{table} th.total").is_visible()
+    cells_fit(page, table, 360)
+    page.locator(f"{table} tbody th a").first.click()
+    page.get_by_role("heading", name="Ratings").wait_for()
+    assert page.locator("figure.chart svg").count() == 1
+    for width in (390, 360):
+        fits(page, width)
+
+
 # --- The scoresheet's figures and the chart ---------------------------------------------------
 
 

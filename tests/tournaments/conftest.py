@@ -3,30 +3,19 @@ and Celery tasks run in-process (except for the test that starts a real worker).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
-from scorekeeper.celery import app
 from scorekeeper.models import Role
 from tests.factories import ClubFactory, PlayerFactory, member
 from tests.tournaments.helpers import Event
 
 
 @pytest.fixture(autouse=True)
-def _tasks_in_process(request: pytest.FixtureRequest) -> Iterator[None]:
+def _tasks_in_process(request: pytest.FixtureRequest) -> None:
     """Tasks sent on commit run in-process, even when a broker is configured: only the
     test marked celery_worker talks to a real worker."""
-    if request.node.get_closest_marker("celery_worker"):
-        yield
-        return
-    before = (app.conf.task_always_eager, app.conf.task_eager_propagates)
-    app.conf.task_always_eager = True
-    app.conf.task_eager_propagates = True
-    try:
-        yield
-    finally:
-        app.conf.task_always_eager, app.conf.task_eager_propagates = before
+    if not request.node.get_closest_marker("celery_worker"):
+        request.getfixturevalue("tasks_in_process")
 
 
 @pytest.fixture

@@ -691,3 +691,12 @@ def test_settings_that_do_not_apply_are_ignored(event):
     assert (float(t.bye_points), t.grace_minutes, t.round_minutes) == (0, 10, None)
     with pytest.raises(InvalidInput):  # where they apply they are checked
         event.tournament(name="Placing", points_system="placing", placing_points=[-1])
+
+
+@pytest.mark.parametrize("rated", [True, False])
+def test_a_tournament_may_leave_its_games_out_of_the_ratings(event: Event, rated: bool) -> None:
+    tournament = event.tournament(rated=rated)
+    event.enter(tournament, 6)
+    round = event.publish(event.seat(tournament))
+    games = [table.game for table in round.tables.select_related("game")]
+    assert games and all(game.rated is rated for game in games)

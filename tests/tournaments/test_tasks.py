@@ -90,7 +90,16 @@ def test_every_job_the_services_send_has_its_task() -> None:
     from tournaments import jobs
 
     for name in jobs.JOBS:
-        task = jobs._tasks[name]
+        task = jobs.task(name)
         assert task is getattr(tasks, name) and task.name == f"tournaments.{name}"
     with pytest.raises(ValueError):
         jobs.register("no_such_job", tasks.seat_round)  # type: ignore[arg-type]
+
+
+def test_every_job_of_the_core_has_its_task() -> None:
+    from scorekeeper import jobs as core_jobs
+    from scorekeeper import tasks as core_tasks
+
+    for name in core_jobs.JOBS.names:
+        task = core_jobs.JOBS.task(name)
+        assert task is getattr(core_tasks, name) and task.name == f"scorekeeper.{name}"

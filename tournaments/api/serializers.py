@@ -94,6 +94,9 @@ class TournamentInput(StrictInput):
     mixed_sizes = serializers.BooleanField(
         default=False, help_text="Prediction whist: mixed table sizes rather than byes."
     )
+    rated = serializers.BooleanField(
+        default=True, help_text="Whether its games count for the club's ratings."
+    )
     points_system = serializers.ChoiceField(
         choices=PointsSystem.choices, default=PointsSystem.OPPONENTS
     )
@@ -142,6 +145,7 @@ class TournamentOutput(serializers.Serializer[Any]):
     seating_method = serializers.ChoiceField(choices=SeatingMethod.choices)
     table_size = serializers.IntegerField()
     mixed_sizes = serializers.BooleanField()
+    rated = serializers.BooleanField()
     points_system = serializers.ChoiceField(choices=PointsSystem.choices)
     placing_points = serializers.ListField(child=serializers.FloatField())
     tie_breaks = serializers.ListField(child=serializers.CharField())

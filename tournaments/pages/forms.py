@@ -76,6 +76,9 @@ class TournamentForm(forms.Form):
     mixed_sizes = forms.BooleanField(
         required=False, label="Mix table sizes rather than give byes (3 to 6 players)"
     )
+    rated = forms.BooleanField(
+        required=False, initial=True, label="Its games count for the club's ratings"
+    )
     placing_points = forms.CharField(
         required=False,
         initial="3, 1, 0",

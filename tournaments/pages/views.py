@@ -273,6 +273,7 @@ def tournament_new(request: HttpRequest, slug: str, game_type: str) -> HttpRespo
                     placing_points=data["placing_points"],
                     table_size=data["table_size"],
                     mixed_sizes=data["mixed_sizes"] and len(rules.player_counts) > 1,
+                    rated=data["rated"],
                     bye_score=data["bye_score"] or ByeScore.AVERAGE,
                     bye_points=data["bye_points"] or 0,
                     options=options,

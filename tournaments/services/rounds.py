@@ -253,6 +253,7 @@ def round_publish(*, actor: Actor, round: Round, notify: bool = True) -> Round:
             first_dealer=table.first_dealer,
             season=tournament.season,
             played_on=today,
+            rated=tournament.rated,
         )
         core.table_link_create(actor=actor, game=game)
         table.game = game

@@ -2,7 +2,8 @@
 with an output serializer. Who may see what is decided in :mod:`..permissions` (and, for
 writes, again by the services); the rules of the games by the services and the engine.
 
-One module a subject (:mod:`.auth`, :mod:`.clubs`, :mod:`.games`, :mod:`.deals`); what they
+One module a subject (:mod:`.auth`, :mod:`.clubs`, :mod:`.games`, :mod:`.deals`,
+:mod:`.rules`); what they
 share, and the OpenAPI helpers other apps' views use too, is in :mod:`.base`."""
 
 from ..limits import TokenThrottle
@@ -23,6 +24,7 @@ from .games import (
     GameListView,
     GameUndoView,
 )
+from .rules import TrickView
 
 __all__ = [
     "ApiView",
@@ -42,5 +44,6 @@ __all__ = [
     "SeasonStandingsView",
     "TokenThrottle",
     "TokenView",
+    "TrickView",
     "responds",
 ]

@@ -133,6 +133,7 @@ class SeasonStandingsView(ApiView):
         season = readable_season(request, season_id)
         query = self.parse(s.StandingsQuery, request.query_params)
         game_type = query.get("game_type")
-        rows = selectors.season_standings(season, game_type)
-        body = {"season": season, "game_type": game_type, "standings": rows}
+        sort = query.get("sort", "wins")
+        rows = selectors.season_standings(season, game_type, sort)
+        body = {"season": season, "game_type": game_type, "sort": sort, "standings": rows}
         return Response(s.StandingsOutput(body).data)

@@ -3,7 +3,8 @@
 The engine (``rules_engine``) knows how a game scores; a game's page module knows how it
 is entered and shown: its entry form (a :class:`~scorekeeper.pages.game_forms.DealEntry`),
 the game-specific words of the next deal's header, how the game ends, a past deal in
-words and in figures, and the notes of a deal's preview.
+words and in figures, the notes of a deal's preview, and what the rules assistant's trick
+form asks of the deal (its trumps, a high rank, which hand) and who leads.
 """
 
 from __future__ import annotations
@@ -22,6 +23,21 @@ class Figures:
 
     cells: list[str]
     line: str = ""
+
+
+#: The four suits as a trick form offers them.
+SUIT_CHOICES = [("S", "♠ Spades"), ("H", "♥ Hearts"), ("D", "♦ Diamonds"), ("C", "♣ Clubs")]
+
+
+@dataclass
+class TrickField:
+    """A part of the deal's context the trick form asks for: ``choices`` are (value, label);
+    the value "" means not chosen yet."""
+
+    name: str
+    label: str
+    choices: list[tuple[str, str]]
+    value: str = ""
 
 
 def per_seat(players: Sequence[str], values: Sequence[Any]) -> str:
@@ -54,6 +70,27 @@ class GamePage:
     def summary(self, record: Mapping[str, Any], players: Sequence[str]) -> list[str]:
         """A deal record as a few lines a player reads at the table."""
         return []
+
+    def trick_fields(
+        self, context: Mapping[str, Any], values: Mapping[str, str]
+    ) -> list[TrickField]:
+        """The deal's context the trick form asks for, ``values`` as the player set them
+        (defaults from the deal ``context``)."""
+        return []
+
+    def trick_context(
+        self, context: Mapping[str, Any], fields: Sequence[TrickField]
+    ) -> dict[str, Any]:
+        """The rules engine's context of a trick (``rules_engine.tricks``), from the deal
+        and the form: by default each field's value, "" left out and "none" as null."""
+        chosen = {field.name: field.value for field in fields if field.value}
+        return {name: None if value == "none" else value for name, value in chosen.items()}
+
+    def trick_leader(
+        self, context: Mapping[str, Any], fields: Sequence[TrickField], players: int
+    ) -> int:
+        """Who leads the deal's first trick: the dealer's left, unless the game says."""
+        return (int(context.get("dealer", 0)) + 1) % players
 
     def preview_notes(
         self, entry: DealEntry, context: Mapping[str, Any], record: Mapping[str, Any]

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..game_forms import Section, TricksPerSeat
-from .base import Figures, GamePage, per_seat
+from .base import Figures, GamePage, TrickField, per_seat
 
 
 class ItalianEntry(TricksPerSeat):
@@ -80,6 +80,30 @@ class ItalianWhistPage(GamePage):
             "First hand: " + per_seat(players, record.get("first", [])),
             "Second hand: " + per_seat(players, record.get("second", [])),
         ]
+
+    def trick_fields(
+        self, context: Mapping[str, Any], values: Mapping[str, str]
+    ) -> list[TrickField]:
+        halves = [
+            ("first", "First hand: tricks count for you"),
+            ("second", "Second hand: tricks count against you"),
+        ]
+        half = values.get("half") or "first"
+        return [TrickField("half", "Which hand", halves, half)]
+
+    def trick_context(
+        self, context: Mapping[str, Any], fields: Sequence[TrickField]
+    ) -> dict[str, Any]:
+        # The deal's number fixes trumps.
+        return {**super().trick_context(context, fields), "deal": int(context["number"])}
+
+    def trick_leader(
+        self, context: Mapping[str, Any], fields: Sequence[TrickField], players: int
+    ) -> int:
+        # First hand: the dealer's left leads; second hand: the dealer's right.
+        dealer = int(context.get("dealer", 0))
+        second = any(field.name == "half" and field.value == "second" for field in fields)
+        return (dealer + (players - 1 if second else 1)) % players
 
 
 PAGE = ItalianWhistPage()

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..game_forms import Group, Section, TricksPerSeat, possessive
-from .base import Figures, GamePage, per_seat
+from .base import SUIT_CHOICES, Figures, GamePage, TrickField, per_seat
 
 
 class PredictionEntry(TricksPerSeat):
@@ -176,6 +176,16 @@ class PredictionWhistPage(GamePage):
         return [
             "Bids: " + per_seat(players, record.get("bids", [])),
             "Tricks: " + per_seat(players, record.get("tricks", [])),
+        ]
+
+    def trick_fields(
+        self, context: Mapping[str, Any], values: Mapping[str, str]
+    ) -> list[TrickField]:
+        # Eight cards each leave none to turn: no trumps. Otherwise the turned card's suit.
+        default = "" if context.get("trumps_turned", True) else "none"
+        choices = [("", "Choose…"), ("none", "No trumps"), *SUIT_CHOICES]
+        return [
+            TrickField("trump", "Trumps (the turned card)", choices, values.get("trump", default))
         ]
 
 

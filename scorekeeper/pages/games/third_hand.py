@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..game_forms import DealEntry, Group, Section, possessive
-from .base import Figures, GamePage, per_seat
+from .base import SUIT_CHOICES, Figures, GamePage, TrickField, per_seat
 
 SUITS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -335,6 +335,34 @@ class ThirdHandPage(GamePage):
                 + "."
             )
         return notes
+
+    def trick_fields(
+        self, context: Mapping[str, Any], values: Mapping[str, str]
+    ) -> list[TrickField]:
+        ranks = [("", "No contract: kings high")] + [
+            (rank, f"{RANK_NAMES[rank].capitalize()}s (the bid)") for rank in RANKS
+        ]
+        return [
+            TrickField(
+                "trump",
+                "Trumps (the cut card)",
+                [("", "Choose…"), *SUIT_CHOICES],
+                values.get("trump", ""),
+            ),
+            TrickField("high_rank", "High rank", ranks, values.get("high_rank", "")),
+        ]
+
+    def trick_context(
+        self, context: Mapping[str, Any], fields: Sequence[TrickField]
+    ) -> dict[str, Any]:
+        chosen = super().trick_context(context, fields)
+        return {**chosen, "high_rank": chosen.get("high_rank")}
+
+    def trick_leader(
+        self, context: Mapping[str, Any], fields: Sequence[TrickField], players: int
+    ) -> int:
+        # The contract holder leads, or with no contract the non-dealer.
+        return 1 - int(context.get("dealer", 0))
 
 
 PAGE = ThirdHandPage()

@@ -1,0 +1,54 @@
+"""The background jobs services ask for: one typed helper per job, each sending its Celery
+task once the current transaction commits.
+
+The tasks call the services, so the services cannot import them; each task registers
+itself with its app's :class:`Jobs` under the job's name when the app is ready, and a
+helper refuses a name nobody registered. A broker that is down, or a job that fails
+in-process, is logged and never turns a committed write into an error (``robust``): every
+job can be asked for again (the ratings: ``manage.py ratings_recompute`` runs the jobs
+still waiting on their rows).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, Generic, Literal, TypeVar
+
+from django.db import transaction
+
+Name = TypeVar("Name", bound=str)
+
+
+class Jobs(Generic[Name]):
+    """An app's jobs: their names, and the task registered for each."""
+
+    def __init__(self, names: Iterable[Name]) -> None:
+        self.names = tuple(names)
+        self._tasks: dict[str, Any] = {}
+
+    def register(self, name: Name, task: Any) -> None:
+        """Make ``task`` (a Celery task) the one sent for job ``name``."""
+        if name not in self.names:
+            raise ValueError(f"unknown job {name!r}")
+        self._tasks[name] = task
+
+    def task(self, name: Name) -> Any:
+        """The task registered for job ``name`` (``LookupError`` if none is)."""
+        try:
+            return self._tasks[name]
+        except KeyError:
+            raise LookupError(f"no task is registered for the job {name!r}") from None
+
+    def send(self, name: Name, *args: int) -> None:
+        """Send job ``name`` with ``args`` once the current transaction commits."""
+        task = self.task(name)
+        transaction.on_commit(lambda: task.delay(*args), robust=True)
+
+
+CoreJob = Literal["ratings_recompute"]
+JOBS: Jobs[CoreJob] = Jobs(("ratings_recompute",))
+register = JOBS.register
+
+
+def ratings_recompute(job_id: int) -> None:
+    JOBS.send("ratings_recompute", job_id)

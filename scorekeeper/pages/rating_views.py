@@ -1,0 +1,143 @@
+"""Ratings on the pages: a club's table per game type (with the progress of a
+recomputation, for its admins), how ratings work in plain words, a season's standings as
+CSV, and what a player's page shows of their ratings and record."""
+
+from __future__ import annotations
+
+import csv
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.text import slugify
+from django.views.decorators.http import require_GET
+
+from rules_engine import GAMES
+from scorekeeper import access, selectors
+from scorekeeper.errors import NotFound
+from scorekeeper.models import Player
+from scorekeeper.services.ratings import BASE, SCALE, pending_jobs
+
+from .game_sheet import Chart, line_chart
+
+RECENT_GAMES = 20
+
+
+@login_required
+@require_GET
+def club_ratings(request: HttpRequest, slug: str) -> HttpResponse:
+    try:
+        club = selectors.club_visible_to(request.user, slug=slug)
+    except NotFound:
+        raise Http404("no such club") from None
+    game_type = request.GET.get("game_type", "")
+    if game_type not in GAMES:
+        game_type = next(iter(GAMES))
+    jobs = pending_jobs(club) if access.can_administer(request.user, club) else []
+    return render(
+        request,
+        "pages/club/ratings.html",
+        {
+            "club": club,
+            "game_type": game_type,
+            "game_name": GAMES[game_type].name,
+            "game_types": [(game.key, game.name) for game in GAMES.values()],
+            "ratings": list(selectors.club_ratings(club, game_type)),
+            "jobs": [
+                {
+                    "game": GAMES[job.game_type].name,
+                    "status": job.get_status_display(),
+                    "done": job.done,
+                    "total": job.total,
+                }
+                for job in jobs
+            ],
+        },
+    )
+
+
+@require_GET
+def ratings_explained(request: HttpRequest) -> HttpResponse:
+    return render(request, "pages/ratings_explained.html", {"base": BASE, "scale": SCALE})
+
+
+@require_GET
+def season_standings_csv(request: HttpRequest, season_id: int) -> HttpResponse:
+    """The season's standings table as the page shows it (game type and order), as CSV."""
+    try:
+        season = selectors.season_results_readable_by(request.user, season_id)
+    except NotFound:
+        raise Http404("no such season") from None
+    game_type = request.GET.get("game_type") or None
+    if game_type is not None and game_type not in GAMES:
+        game_type = None
+    sort = request.GET.get("sort", "wins")
+    rows = selectors.season_standings(season, game_type, sort)
+    name = "-".join(
+        part for part in (season.club.slug, slugify(season.name), game_type or "") if part
+    )
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="standings-{name}.csv"'
+    writer = csv.writer(response)
+    writer.writerow(
+        [
+            "Player",
+            "Played",
+            "Won",
+            "Total",
+            "Average a game",
+            "Average a deal",
+            "Average placing",
+            "Rating",
+            "Rating change",
+        ]
+    )
+    for row in rows:
+        writer.writerow(
+            [
+                _safe(row["name"]),
+                row["games_played"],
+                row["games_won"],
+                row["total_score"],
+                row["average_score"],
+                row["average_per_deal"],
+                row["average_placing"],
+                "" if row["rating"] is None else row["rating"],
+                "" if row["rating_change"] is None else row["rating_change"],
+            ]
+        )
+    return response
+
+
+def _safe(text: str) -> str:
+    """A cell a spreadsheet will not run as a formula (=, +, -, @ first)."""
+    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def player_ratings_context(player: Player, game_ids: list[int]) -> dict[str, Any]:
+    """What the player page shows of ratings and record: a chart per game type, the rating
+    change of each listed game, best and worst opponents, and season by season."""
+    history = selectors.rating_history(player)
+    charts: list[tuple[str, int, Chart]] = []
+    for game_type, changes in history.items():
+        run = [changes[0].shown_before, *(change.shown_after for change in changes)]
+        name = GAMES[game_type].name
+        description = (
+            f"{player.name}'s {name} rating over {len(changes)} game"
+            f"{'s' if len(changes) != 1 else ''}: from {run[0]} to {run[-1]}."
+        )
+        chart = line_chart(
+            [name], [run], description=description, baseline=BASE, signed_ticks=False
+        )
+        charts.append((name, run[-1], chart))
+    opponents = selectors.head_to_head(player)
+    return {
+        "ratings": selectors.player_ratings(player),
+        "charts": charts,
+        "changes": selectors.rating_changes_of(player, game_ids),
+        "best_opponents": opponents[:3],
+        "worst_opponents": list(reversed(opponents[3:]))[:3] if len(opponents) > 3 else [],
+        "seasons": selectors.player_seasons(player),
+        "game_names": {key: game.name for key, game in GAMES.items()},
+    }
