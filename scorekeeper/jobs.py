@@ -45,10 +45,14 @@ class Jobs(Generic[Name]):
         transaction.on_commit(lambda: task.delay(*args), robust=True)
 
 
-CoreJob = Literal["ratings_recompute"]
-JOBS: Jobs[CoreJob] = Jobs(("ratings_recompute",))
+CoreJob = Literal["ratings_recompute", "send_email"]
+JOBS: Jobs[CoreJob] = Jobs(("ratings_recompute", "send_email"))
 register = JOBS.register
 
 
 def ratings_recompute(job_id: int) -> None:
     JOBS.send("ratings_recompute", job_id)
+
+
+def send_email(email_id: int) -> None:
+    JOBS.send("send_email", email_id)

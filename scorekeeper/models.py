@@ -71,6 +71,14 @@ class Player(models.Model):
     )
     email = models.EmailField(blank=True)
     active = models.BooleanField(default=True)
+    claimed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="player_claims",
+        help_text="A member who said \"that's me\", waiting for an admin to confirm.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -87,6 +95,78 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class PlayerMerge(models.Model):
+    """The record of two roster entries found to be one person: what moved, who did it."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="player_merges")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="merges")
+    merged_name = models.CharField(max_length=100)
+    merged_player_id = models.PositiveIntegerField()
+    moved = models.JSONField(default=dict, help_text="Rows moved over, by kind.")
+    merged_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    merged_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.merged_name} merged into {self.player_id}"
+
+
+class Invitation(models.Model):
+    """A link that brings people into a club with a role: until it expires, is used up or
+    is revoked. Sent by e-mail when it names an address."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invitations")
+    token = models.CharField(max_length=43, unique=True)
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.MEMBER)
+    email = models.EmailField(blank=True)
+    expires_at = models.DateTimeField()
+    max_uses = models.PositiveIntegerField(default=1)
+    uses = models.PositiveIntegerField(default=0)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(condition=Q(role__in=Role.values), name="invitation_role_valid"),
+            models.CheckConstraint(condition=Q(max_uses__gte=1), name="invitation_uses_positive"),
+            models.CheckConstraint(
+                condition=Q(uses__lte=F("max_uses")), name="invitation_uses_within_limit"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club}: {self.role} invitation"
+
+
+class OutgoingEmail(models.Model):
+    """An e-mail written in a request's transaction and sent by a Celery task: it is sent
+    once the broker and the mail server take it, never lost with a request."""
+
+    to = models.JSONField(help_text="The recipients' addresses.")
+    subject = models.CharField(max_length=255)
+    body = models.TextField()
+    html = models.TextField(blank=True)
+    from_email = models.CharField(max_length=255, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        indexes = [
+            models.Index(
+                fields=["created_at"], condition=Q(sent_at__isnull=True), name="email_unsent"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.subject
 
 
 class Season(models.Model):

@@ -10,7 +10,22 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from django.db.models import Avg, Count, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
+from django.contrib.auth.models import User
+from django.db.models import (
+    Avg,
+    Case,
+    Count,
+    IntegerField,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    Subquery,
+    Sum,
+    Value,
+    When,
+)
+from django.utils import timezone
 
 from rules_engine import Scoresheet
 
@@ -26,6 +41,7 @@ from .models import (
     Game,
     GameStatus,
     IdempotencyKey,
+    Invitation,
     Membership,
     Player,
     Rating,
@@ -321,6 +337,86 @@ def seasons_of(club: Club) -> QuerySet[Season]:
 
 def roster(club: Club) -> QuerySet[Player]:
     return Player.objects.filter(club=club).order_by("name")
+
+
+def club_members(club: Club) -> QuerySet[Membership]:
+    """The club's people with their roles, admins first."""
+    order = {"admin": 0, "director": 1, "scorer": 2, "member": 3}
+    rank = Case(
+        *(When(role=role, then=Value(n)) for role, n in order.items()),
+        output_field=IntegerField(),
+    )
+    return (
+        Membership.objects.filter(club=club)
+        .select_related("user")
+        .annotate(rank=rank)
+        .order_by("rank", "user__username")
+    )
+
+
+def member_of(club: Club, user_id: int) -> User:
+    """A member of the club by their account's id; NotFound for anyone else."""
+    membership = (
+        Membership.objects.filter(club=club, user_id=user_id).select_related("user").first()
+    )
+    if membership is None:
+        raise NotFound("no such member of this club")
+    return membership.user
+
+
+def club_player(club: Club, pk: int) -> Player:
+    """A player of the club's roster; NotFound for another club's."""
+    player = Player.objects.filter(club=club, pk=pk).first() if 0 < pk <= MAX_ID else None
+    if player is None:
+        raise NotFound("no such player in this club")
+    return player
+
+
+def open_invitations(club: Club) -> QuerySet[Invitation]:
+    """The club's invitations that can still be used, newest first."""
+    return Invitation.objects.filter(
+        club=club, revoked_at__isnull=True, expires_at__gt=timezone.now()
+    ).order_by("-created_at")
+
+
+def club_invitation(club: Club, pk: int) -> Invitation:
+    invitation = Invitation.objects.filter(club=club, pk=pk).first() if 0 < pk <= MAX_ID else None
+    if invitation is None:
+        raise NotFound("no such invitation")
+    return invitation
+
+
+def invitation_by_token(token: str) -> Invitation:
+    """The invitation a link carries (whatever its state); NotFound for a wrong link."""
+    invitation = Invitation.objects.select_related("club").filter(token=token).first()
+    if invitation is None:
+        raise NotFound("no such invitation: check the link")
+    return invitation
+
+
+def club_season(club: Club, pk: int) -> Season:
+    season = Season.objects.filter(club=club, pk=pk).first() if 0 < pk <= MAX_ID else None
+    if season is None:
+        raise NotFound("no such season")
+    return season
+
+
+def games_of_user(user: User) -> QuerySet[Game]:
+    """Games in which a player linked to ``user`` sits, in clubs they belong to: those in
+    progress first, then the latest."""
+    in_progress = Case(
+        When(status=GameStatus.IN_PROGRESS, then=Value(0)), default=Value(1),
+        output_field=IntegerField(),
+    )
+    return (
+        Game.objects.filter(
+            seats__player__user=user, club__memberships__user=user
+        )
+        .select_related("club")
+        .annotate(playing=in_progress)
+        .order_by("playing", "-played_on", "-pk")
+        .distinct()
+    )
 
 
 def table_guest(token: str, name: str = "") -> TableGuest | None:

@@ -58,6 +58,8 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "django_htmx",
     "csp",
+    "allauth",
+    "allauth.account",
     "scorekeeper",
     "tournaments",
 ]
@@ -72,6 +74,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
 ]
@@ -146,9 +149,35 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-LOGIN_URL = "login"
+LOGIN_URL = "account_login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
+
+# Accounts (django-allauth, accounts only): sign up with an e-mail address that must be
+# verified, sign in with the username or the address, reset and change by e-mail.
+AUTHENTICATION_BACKENDS = [
+    "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
+]
+ACCOUNT_ADAPTER = "scorekeeper.accounts.AccountAdapter"
+ACCOUNT_FORMS = {"login": "scorekeeper.accounts.LoginForm"}
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
+ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
+ACCOUNT_CONFIRM_EMAIL_ON_GET = False
+ACCOUNT_CHANGE_EMAIL = True
+ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
+ACCOUNT_SESSION_REMEMBER = True
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "Scorekeeper: "
+# Failed sign-ins, counted in the cache (OWASP ASVS 2.2.1: at most 100 an hour per account):
+# 10 a minute from one address, and LOGIN_ATTEMPTS a quarter of an hour per account (so at
+# most 4 x LOGIN_ATTEMPTS an hour). The API's token endpoint counts on the same keys.
+LOGIN_ATTEMPTS = env.int("LOGIN_ATTEMPTS", default=10)
+ACCOUNT_RATE_LIMITS = {
+    "login_failed": f"10/m/ip,{LOGIN_ATTEMPTS}/15m/key",
+}
 
 # --- I18N / time ----------------------------------------------------------------------------
 
@@ -262,6 +291,10 @@ CELERY_BEAT_SCHEDULE = {
     "tournaments-close-due-rounds": {
         "task": "tournaments.close_due_rounds",
         "schedule": 60.0,
+    },
+    "scorekeeper-send-unsent-email": {
+        "task": "scorekeeper.send_unsent_email",
+        "schedule": 300.0,
     },
 }
 

@@ -1,5 +1,6 @@
 """Celery tasks of the score-keeping app."""
 
+from smtplib import SMTPException
 from typing import Any
 
 from celery import Task, shared_task
@@ -7,6 +8,7 @@ from django.db import InterfaceError, OperationalError, close_old_connections
 
 from . import jobs
 from .health import run_checks
+from .services.mail import email_send, emails_unsent
 from .services.ratings import ratings_recompute as recompute
 
 AnyTask = Task[Any, Any]
@@ -42,3 +44,33 @@ def ratings_recompute(self: AnyTask, job_id: int) -> dict[str, Any]:
 
 
 jobs.register("ratings_recompute", ratings_recompute)
+
+
+@shared_task(
+    name="scorekeeper.send_email",
+    bind=True,
+    autoretry_for=(OSError, SMTPException, OperationalError, InterfaceError),
+    retry_backoff=True,
+    retry_backoff_max=600,
+    max_retries=8,
+)
+def send_email(self: AnyTask, email_id: int) -> bool:
+    """Send a stored e-mail (idempotent: one already sent is left alone). A mail server that
+    is down is tried again later; the sweep picks up what ran out of tries."""
+    try:
+        return email_send(email_id=email_id)
+    finally:
+        if not self.request.is_eager:
+            close_old_connections()
+
+
+@shared_task(name="scorekeeper.send_unsent_email")
+def send_unsent_email() -> int:
+    """Beat: send again the e-mails that are still unsent a while after they were written."""
+    ids = emails_unsent()
+    for email_id in ids:
+        send_email.delay(email_id)
+    return len(ids)
+
+
+jobs.register("send_email", send_email)

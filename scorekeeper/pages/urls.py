@@ -4,11 +4,10 @@ keeps a page current (its version, a lost save's outcome) in live_views."""
 from collections.abc import Callable
 from typing import Any
 
-from django.contrib.auth import views as auth_views
-from django.urls import URLPattern, path
+from django.urls import URLPattern, include, path
 from django.views.decorators.cache import never_cache
 
-from . import club_views, game_views, live_views, rating_views, trick_views
+from . import club_views, game_views, live_views, member_views, rating_views, trick_views
 
 
 def page(route: str, view: Callable[..., Any], name: str) -> URLPattern:
@@ -18,12 +17,41 @@ def page(route: str, view: Callable[..., Any], name: str) -> URLPattern:
 
 
 urlpatterns = [
+    # Accounts: django-allauth's pages (sign up, in and out, verification, reset, change)
+    path("accounts/delete/", member_views.account_delete, name="account-delete"),
+    path("accounts/", include("allauth.urls")),
+    page("me/games/", member_views.my_games, name="my-games"),
+    # Club life: starting a club, members and invitations, roster, seasons (member_views)
+    path("clubs/new/", member_views.club_create, name="club-create"),
+    page("c/<slug:slug>/members/", member_views.club_members, name="club-members"),
     path(
-        "accounts/login/",
-        auth_views.LoginView.as_view(redirect_authenticated_user=True),
-        name="login",
+        "c/<slug:slug>/members/<int:user_id>/role/",
+        member_views.member_role,
+        name="member-role",
     ),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path(
+        "c/<slug:slug>/members/<int:user_id>/remove/",
+        member_views.member_remove,
+        name="member-remove",
+    ),
+    path(
+        "c/<slug:slug>/invitations/<int:invitation_id>/revoke/",
+        member_views.invitation_revoke,
+        name="invitation-revoke",
+    ),
+    page("join/<str:token>/", member_views.join, name="join"),
+    page("c/<slug:slug>/roster/", member_views.club_roster, name="club-roster"),
+    path(
+        "c/<slug:slug>/roster/<int:player_id>/",
+        member_views.player_change,
+        name="player-change",
+    ),
+    page("c/<slug:slug>/seasons/", member_views.club_seasons, name="club-seasons"),
+    path(
+        "c/<slug:slug>/seasons/<int:season_id>/close/",
+        member_views.season_close,
+        name="season-close",
+    ),
     # Clubs, players, new games (club_views)
     page("c/<slug:slug>/", club_views.club_home, name="club"),
     page("c/<slug:slug>/new/", club_views.game_new, name="game-new"),

@@ -5,19 +5,37 @@ first, and leaves nothing half-written when it refuses (it raises a
 :class:`~scorekeeper.errors.ServiceError`). Deal writes lock the game row, so
 two phones at one table are served one after the other.
 
-One module a subject: :mod:`.clubs` (clubs, people, players, seasons), :mod:`.games`
+One module a subject: :mod:`.clubs` (clubs, seasons), :mod:`.members` (roles,
+invitations), :mod:`.roster` (players: linking, claims, merging), :mod:`.mail`, :mod:`.games`
 (starting, finishing, abandoning, locking), :mod:`.deals` (recording, correcting, undoing,
 bids) and :mod:`.table_links`; what they share is in :mod:`._base`. Callers import the
 package: ``from scorekeeper import services``.
 """
 
-from .clubs import club_create, membership_set, player_create, season_create
+from .clubs import club_create, season_close, season_create
 from .deals import DealRecorded, deal_correct, deal_draft_save, deal_record, deal_undo
 from .games import game_abandon, game_finish, game_lock, game_start, game_unlock
+from .members import (
+    account_delete,
+    invitation_accept,
+    invitation_create,
+    invitation_revoke,
+    membership_remove,
+    membership_set,
+)
+from .roster import (
+    player_claim,
+    player_claim_decide,
+    player_create,
+    player_link,
+    player_merge,
+    player_update,
+)
 from .table_links import table_link_create, table_link_revoke
 
 __all__ = [
     "DealRecorded",
+    "account_delete",
     "club_create",
     "deal_correct",
     "deal_draft_save",
@@ -28,8 +46,18 @@ __all__ = [
     "game_lock",
     "game_start",
     "game_unlock",
+    "invitation_accept",
+    "invitation_create",
+    "invitation_revoke",
+    "membership_remove",
     "membership_set",
+    "player_claim",
+    "player_claim_decide",
     "player_create",
+    "player_link",
+    "player_merge",
+    "player_update",
+    "season_close",
     "season_create",
     "table_link_create",
     "table_link_revoke",

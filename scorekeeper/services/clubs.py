@@ -1,27 +1,21 @@
-"""Clubs, their people and players, seasons."""
+"""Clubs and their seasons (their people: :mod:`.members`; their players: :mod:`.roster`)."""
 
 from __future__ import annotations
 
 from datetime import date
 
-from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_slug
 from django.db import transaction
+from django.utils import timezone
 
 from .. import access
 from ..access import Actor
 from ..errors import InvalidInput, NotAllowed
-from ..models import (
-    Club,
-    Membership,
-    Player,
-    Role,
-    Season,
-)
+from ..models import Club, Game, Membership, RatingChange, Role, Season
 from ..names import clean_name
-from ._base import (
-    require,
-    user_of,
-)
+from ._base import require, user_of
+from .standings import standings_rebuild
 
 
 @transaction.atomic
@@ -31,44 +25,22 @@ def club_create(*, actor: Actor, name: str, slug: str, results_public: bool = Fa
     if user is None:
         raise NotAllowed("log in to create a club")
     name = clean_name(name, what="a club", max_length=120)
+    slug = slug.strip().lower()
+    try:
+        validate_slug(slug)
+    except ValidationError:
+        raise InvalidInput(
+            "the club's address may hold only letters, digits, hyphens and underscores",
+            field="slug",
+        ) from None
+    if not 2 <= len(slug) <= 60:
+        raise InvalidInput("the club's address must be 2 to 60 characters long", field="slug")
     if Club.objects.filter(slug=slug).exists():
         raise InvalidInput(f'a club called "{slug}" already exists', field="slug")
     club = Club.objects.create(name=name, slug=slug, results_public=results_public)
     Membership.objects.create(club=club, user=user, role=Role.ADMIN)
     access.forget_roles()
     return club
-
-
-@transaction.atomic
-def membership_set(*, actor: Actor, club: Club, user: User, role: str) -> Membership:
-    """Give ``user`` a role in the club (admins only)."""
-    require(access.can_administer(actor, club), "only the club's admins can change roles")
-    if role not in Role.values:
-        raise InvalidInput(f"role must be one of {', '.join(Role.values)}", field="role")
-    membership, _ = Membership.objects.update_or_create(
-        club=club, user=user, defaults={"role": role}
-    )
-    access.forget_roles()
-    return membership
-
-
-@transaction.atomic
-def player_create(
-    *,
-    actor: Actor,
-    club: Club,
-    name: str,
-    email: str = "",
-    user: User | None = None,
-) -> Player:
-    """Add a player to the club's roster (club staff)."""
-    require(access.can_manage_roster(actor, club), "only the club's staff can add players")
-    name = clean_name(name, what="a player", max_length=100)
-    if Player.objects.filter(club=club, name__iexact=name).exists():
-        raise InvalidInput(f'the roster already has a player called "{name}"', field="name")
-    if user is not None and Player.objects.filter(club=club, user=user).exists():
-        raise InvalidInput("that account is already linked to a player of this club", field="user")
-    return Player.objects.create(club=club, name=name, email=email, user=user)
 
 
 @transaction.atomic
@@ -89,4 +61,37 @@ def season_create(*, actor: Actor, club: Club, name: str, starts_on: date, ends_
             f"({overlap.starts_on} to {overlap.ends_on})",
             field="starts_on",
         )
-    return Season.objects.create(club=club, name=name, starts_on=starts_on, ends_on=ends_on)
+    season = Season.objects.create(club=club, name=name, starts_on=starts_on, ends_on=ends_on)
+    # Games fall into the season of their date, also those played before it was made.
+    moved = Game.objects.filter(
+        club=club, season__isnull=True, played_on__range=(starts_on, ends_on)
+    )
+    if moved.exists():
+        RatingChange.objects.filter(game__in=moved).update(season=season)
+        moved.update(season=season)
+        standings_rebuild(season=season)
+    return season
+
+
+@transaction.atomic
+def season_close(*, actor: Actor, season: Season, on: date | None = None) -> Season:
+    """End the season on ``on`` (today by default) instead of its planned last day: games
+    played after it no longer count in it."""
+    require(
+        access.can_manage_seasons(actor, season.club), "only admins and directors manage seasons"
+    )
+    last_day = on or timezone.localdate()
+    if last_day < season.starts_on:
+        raise InvalidInput(
+            f"{season.name} starts on {season.starts_on}: it cannot end before that",
+            field="ends_on",
+        )
+    if last_day >= season.ends_on:
+        raise InvalidInput(f"{season.name} already ends on {season.ends_on}", field="ends_on")
+    season.ends_on = last_day
+    season.save(update_fields=["ends_on"])
+    later = Game.objects.filter(season=season, played_on__gt=last_day)
+    RatingChange.objects.filter(game__in=later).update(season=None)
+    later.update(season=None)
+    standings_rebuild(season=season)
+    return season

@@ -96,12 +96,19 @@ def rate(
 
 def ratings_request(*, game: Game) -> RatingJob:
     """Ask for the club's ratings of ``game``'s type to be rated again from its day on
-    (call it inside the transaction that changed a finished game). A job already queued
-    for the same club and game type takes the earlier start instead of a second job."""
-    from_key = day_key(game.played_on)
+    (call it inside the transaction that changed a finished game)."""
+    return ratings_request_from(
+        club_id=game.club_id, game_type=game.game_type, from_key=day_key(game.played_on)
+    )
+
+
+def ratings_request_from(*, club_id: int, game_type: str, from_key: str = "") -> RatingJob:
+    """Ask for the club's ratings of a game type to be rated again from ``from_key`` ("":
+    from the first game). A job already queued for the same club and game type takes the
+    earlier start instead of a second job."""
     queued = (
         RatingJob.objects.select_for_update()
-        .filter(club_id=game.club_id, game_type=game.game_type, status=JobStatus.QUEUED)
+        .filter(club_id=club_id, game_type=game_type, status=JobStatus.QUEUED)
         .first()
     )
     if queued is not None:
@@ -109,9 +116,7 @@ def ratings_request(*, game: Game) -> RatingJob:
             queued.from_key = from_key
             queued.save(update_fields=["from_key", "updated_at"])
         return queued
-    job = RatingJob.objects.create(
-        club_id=game.club_id, game_type=game.game_type, from_key=from_key
-    )
+    job = RatingJob.objects.create(club_id=club_id, game_type=game_type, from_key=from_key)
     jobs.ratings_recompute(job.pk)
     return job
 

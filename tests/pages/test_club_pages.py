@@ -102,7 +102,7 @@ def test_anonymous_callers_are_sent_to_sign_in(world: World) -> None:
     for url in _club_urls(world):
         response = client.get(url)
         assert response.status_code == 302, url
-        assert response["Location"] == f"{reverse('login')}?next={url}"
+        assert response["Location"] == f"{reverse('account_login')}?next={url}"
 
 
 def test_non_members_get_404_so_clubs_are_not_revealed(world: World) -> None:

@@ -1,0 +1,419 @@
+"""Club life from the pages: starting a club, its members and invitations, its roster and
+seasons, "my games", and deleting one's account.
+
+Every write goes through :mod:`scorekeeper.services` (which check the caller's rights and
+the club's rules); a refusal comes back beside the field it is about, or as a message. Each
+form posts and redirects, so Back and reload never send it twice; all of it works with
+JavaScript off.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth import logout
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_http_methods, require_POST
+
+from scorekeeper import access, selectors, services
+from scorekeeper.errors import NotFound, ServiceError
+from scorekeeper.models import Club, Role
+from scorekeeper.services.members import can_invite, invitation_problem
+
+from .member_forms import (
+    ClubForm,
+    DeleteAccountForm,
+    InvitationForm,
+    PlayerChoiceForm,
+    PlayerForm,
+    RoleForm,
+    SeasonForm,
+)
+from .sharing import qr_svg
+
+
+def _club(request: HttpRequest, slug: str) -> Club:
+    try:
+        return selectors.club_visible_to(request.user, slug=slug)
+    except NotFound:
+        raise Http404("no such club") from None
+
+
+def _found(read: Callable[[], Any]) -> Any:
+    try:
+        return read()
+    except NotFound:
+        raise Http404("not found") from None
+
+
+def _attempt(request: HttpRequest, done: str, write: Callable[[], Any]) -> bool:
+    """Run a write; say ``done`` when it worked, or the service's reason when refused."""
+    try:
+        write()
+    except ServiceError as error:
+        messages.error(request, error.message)
+        return False
+    messages.success(request, done)
+    return True
+
+
+# --- Starting a club -------------------------------------------------------------------------
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def club_create(request: HttpRequest) -> HttpResponse:
+    form = ClubForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            club = services.club_create(actor=request.user, **form.cleaned_data)
+        except ServiceError as error:
+            form.refused(error)
+        else:
+            messages.success(request, f"{club.name} is open. Invite its members next.")
+            return redirect("club-members", slug=club.slug)
+    return render(request, "pages/club/create.html", {"form": form})
+
+
+# --- Members and invitations -----------------------------------------------------------------
+
+
+def _invitation_roles(request: HttpRequest, club: Club) -> list[tuple[str, str]]:
+    return [(role, label) for role, label in Role.choices if can_invite(request.user, club, role)]
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def club_members(request: HttpRequest, slug: str) -> HttpResponse:
+    """Who is in the club with which role; admins change roles and remove members; admins
+    and directors make invitation links."""
+    club = _club(request, slug)
+    roles = _invitation_roles(request, club)
+    form = InvitationForm(request.POST or None, roles=roles)
+    if request.method == "POST":
+        if not roles:
+            raise Http404("no such page")
+        if form.is_valid():
+            try:
+                invitation = services.invitation_create(
+                    actor=request.user,
+                    club=club,
+                    base_url=request.build_absolute_uri("/"),
+                    **form.cleaned_data,
+                )
+            except ServiceError as error:
+                form.refused(error)
+            else:
+                sent = f" and sent to {invitation.email}" if invitation.email else ""
+                messages.success(request, f"Invitation made{sent}.")
+                return redirect("club-members", slug=club.slug)
+    invitations = (
+        [
+            {
+                "invitation": invitation,
+                "url": request.build_absolute_uri(reverse("join", args=[invitation.token])),
+            }
+            for invitation in selectors.open_invitations(club)
+            if invitation_problem(invitation) is None
+        ]
+        if roles
+        else []
+    )
+    for item in invitations:
+        item["qr"] = qr_svg(item["url"])
+    context = {
+        "club": club,
+        "members": selectors.club_members(club),
+        "is_admin": access.can_administer(request.user, club),
+        "roles": Role.choices,
+        "form": form,
+        "can_invite": bool(roles),
+        "invitations": invitations,
+    }
+    return render(request, "pages/club/members.html", context)
+
+
+@login_required
+@require_POST
+def member_role(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
+    club = _club(request, slug)
+    user = _found(lambda: selectors.member_of(club, user_id))
+    form = RoleForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "role must be one of " + ", ".join(Role.values))
+    else:
+        role = form.cleaned_data["role"]
+        _attempt(
+            request,
+            f"{user.get_username()} is now {Role(role).label.lower()}.",
+            lambda: services.membership_set(actor=request.user, club=club, user=user, role=role),
+        )
+    return redirect("club-members", slug=club.slug)
+
+
+@login_required
+@require_POST
+def member_remove(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
+    club = _club(request, slug)
+    user = _found(lambda: selectors.member_of(club, user_id))
+    leaving = user.pk == request.user.pk
+    done = f"You have left {club.name}." if leaving else f"{user.get_username()} was removed."
+    if (
+        _attempt(
+            request,
+            done,
+            lambda: services.membership_remove(actor=request.user, club=club, user=user),
+        )
+        and leaving
+    ):
+        return redirect("home")
+    return redirect("club-members", slug=club.slug)
+
+
+@login_required
+@require_POST
+def invitation_revoke(request: HttpRequest, slug: str, invitation_id: int) -> HttpResponse:
+    club = _club(request, slug)
+    invitation = _found(lambda: selectors.club_invitation(club, invitation_id))
+    _attempt(
+        request,
+        "The invitation was withdrawn: its link no longer works.",
+        lambda: services.invitation_revoke(actor=request.user, invitation=invitation),
+    )
+    return redirect("club-members", slug=club.slug)
+
+
+@require_http_methods(["GET", "POST"])
+def join(request: HttpRequest, token: str) -> HttpResponse:
+    """An invitation's link: who invites, with which role; sign up or sign in, then join."""
+    invitation = _found(lambda: selectors.invitation_by_token(token))
+    problem = invitation_problem(invitation)
+    if request.method == "POST" and problem is None:
+        if not request.user.is_authenticated:
+            return redirect(f"{reverse('account_login')}?next={request.path}")
+        try:
+            services.invitation_accept(actor=request.user, token=token)
+        except ServiceError as error:
+            problem = error.message
+        else:
+            messages.success(request, f"Welcome to {invitation.club.name}.")
+            return redirect("club", slug=invitation.club.slug)
+    context = {
+        "invitation": invitation,
+        "club": invitation.club,
+        "problem": problem,
+        "member_role": access.role_in(request.user, invitation.club),
+    }
+    return render(request, "pages/club/join.html", context, status=410 if problem else 200)
+
+
+# --- Roster ------------------------------------------------------------------------------------
+
+
+def _roster_forms(request: HttpRequest, club: Club, data: Any = None) -> dict[str, Any]:
+    players = [(p.pk, p.name) for p in selectors.roster(club)]
+    members = [(m.user_id, m.user.get_username()) for m in selectors.club_members(club)]
+    return {
+        "add_form": PlayerForm(data if data and data.get("action") == "add" else None),
+        "merge_form": PlayerChoiceForm(
+            data if data and data.get("action") == "merge" else None,
+            players=players,
+            others=players,
+            other_label="is the same person as (kept)",
+        ),
+        "link_form": PlayerChoiceForm(
+            data if data and data.get("action") == "link" else None,
+            players=players,
+            others=members,
+            other_label="is the member",
+        ),
+    }
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def club_roster(request: HttpRequest, slug: str) -> HttpResponse:
+    """The club's players: add, rename, retire; link to members; confirm claims; merge."""
+    club = _club(request, slug)
+    data = request.POST if request.method == "POST" else None
+    forms = _roster_forms(request, club, data)
+    action = data.get("action") if data else None
+    if action == "add" and forms["add_form"].is_valid():
+        try:
+            player = services.player_create(
+                actor=request.user, club=club, name=forms["add_form"].cleaned_data["name"]
+            )
+        except ServiceError as error:
+            forms["add_form"].refused(error)
+        else:
+            messages.success(request, f"{player.name} is on the roster.")
+            return redirect("club-roster", slug=club.slug)
+    elif action == "merge" and forms["merge_form"].is_valid():
+        cleaned = forms["merge_form"].cleaned_data
+        try:
+            player = selectors.club_player(club, cleaned["player"])
+            into = selectors.club_player(club, cleaned["other"])
+            merge = services.player_merge(actor=request.user, player=player, into=into)
+        except ServiceError as error:
+            forms["merge_form"].refused(error)
+        else:
+            messages.success(request, f"{merge.merged_name} was merged into {merge.player.name}.")
+            return redirect("club-roster", slug=club.slug)
+    elif action == "link" and forms["link_form"].is_valid():
+        cleaned = forms["link_form"].cleaned_data
+        try:
+            player = selectors.club_player(club, cleaned["player"])
+            user = selectors.member_of(club, cleaned["other"])
+            services.player_link(actor=request.user, player=player, user=user)
+        except ServiceError as error:
+            forms["link_form"].refused(error)
+        else:
+            messages.success(request, f"{player.name} is linked to {user.get_username()}.")
+            return redirect("club-roster", slug=club.slug)
+    elif action not in (None, "add", "merge", "link"):
+        messages.error(request, "unknown action")
+    roster = list(selectors.roster(club).select_related("user", "claimed_by"))
+    context = {
+        "club": club,
+        "roster": roster,
+        "claims": [p for p in roster if p.claimed_by_id],
+        "mine": next((p for p in roster if p.user_id == request.user.pk), None),
+        "can_manage": access.can_manage_roster(request.user, club),
+        "is_admin": access.can_administer(request.user, club),
+        **forms,
+    }
+    return render(
+        request, "pages/club/roster.html", context, status=400 if data and action else 200
+    )
+
+
+@login_required
+@require_POST
+def player_change(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
+    """One player: rename, retire or bring back, claim ("that's me"), confirm a claim."""
+    club = _club(request, slug)
+    player = _found(lambda: selectors.club_player(club, player_id))
+    action = request.POST.get("action")
+    actor = request.user
+    if action == "rename":
+        form = PlayerForm(request.POST)
+        if not form.is_valid():
+            messages.error(request, "name: a player needs a name of at most 100 characters")
+        else:
+            new = form.cleaned_data["name"]
+            _attempt(
+                request,
+                f"{player.name} is now {new}.",
+                lambda: services.player_update(actor=actor, player=player, name=new),
+            )
+    elif action in ("retire", "restore"):
+        _attempt(
+            request,
+            f"{player.name} is {'retired' if action == 'retire' else 'back on the roster'}.",
+            lambda: services.player_update(actor=actor, player=player, active=action == "restore"),
+        )
+    elif action == "claim":
+        _attempt(
+            request,
+            f"You claimed {player.name}: an admin will confirm it.",
+            lambda: services.player_claim(actor=actor, player=player),
+        )
+    elif action in ("confirm", "decline"):
+        outcome = "confirmed" if action == "confirm" else "turned down"
+        _attempt(
+            request,
+            f"The claim on {player.name} was {outcome}.",
+            lambda: services.player_claim_decide(
+                actor=actor, player=player, accept=action == "confirm"
+            ),
+        )
+    elif action == "unlink":
+        _attempt(
+            request,
+            f"{player.name} is no longer linked to an account.",
+            lambda: services.player_link(actor=actor, player=player, user=None),
+        )
+    else:
+        messages.error(request, "unknown action")
+    return redirect("club-roster", slug=club.slug)
+
+
+# --- Seasons ---------------------------------------------------------------------------------
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def club_seasons(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _club(request, slug)
+    can_manage = access.can_manage_seasons(request.user, club)
+    form = SeasonForm(request.POST or None)
+    if request.method == "POST":
+        if not can_manage:
+            raise Http404("no such page")
+        if form.is_valid():
+            try:
+                season = services.season_create(actor=request.user, club=club, **form.cleaned_data)
+            except ServiceError as error:
+                form.refused(error)
+            else:
+                messages.success(request, f"Season {season.name} made.")
+                return redirect("club-seasons", slug=club.slug)
+    current = selectors.season_for_date(club, timezone.localdate())
+    context = {
+        "club": club,
+        "seasons": selectors.seasons_of(club),
+        "current": current,
+        "can_manage": can_manage,
+        "form": form,
+    }
+    return render(request, "pages/club/seasons.html", context, status=400 if form.errors else 200)
+
+
+@login_required
+@require_POST
+def season_close(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
+    club = _club(request, slug)
+    season = _found(lambda: selectors.club_season(club, season_id))
+    _attempt(
+        request,
+        f"{season.name} is closed: it ends today.",
+        lambda: services.season_close(actor=request.user, season=season),
+    )
+    return redirect("club-seasons", slug=club.slug)
+
+
+# --- Me ------------------------------------------------------------------------------------------
+
+
+@login_required
+def my_games(request: HttpRequest) -> HttpResponse:
+    games = list(selectors.games_of_user(request.user)[:100])
+    return render(request, "pages/my_games.html", {"games": games})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def account_delete(request: HttpRequest) -> HttpResponse:
+    form = DeleteAccountForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = request.user
+        if not user.check_password(form.cleaned_data["password"]):
+            form.add_error("password", "that is not your password")
+        else:
+            try:
+                services.account_delete(user=user)
+            except ServiceError as error:
+                form.add_error(None, error.message)
+            else:
+                logout(request)
+                messages.success(
+                    request, "Your account is deleted. Your results stay with your clubs."
+                )
+                return redirect("home")
+    return render(request, "account/delete.html", {"form": form})
