@@ -15,12 +15,23 @@ from allauth.account.adapter import DefaultAccountAdapter
 from allauth.account.forms import LoginForm as AllauthLoginForm
 from allauth.account.models import EmailAddress
 from allauth.account.stages import EmailVerificationStage
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
 
 from .services.mail import email_queue
 
+#: The session key of an invitation opened before signing up or in (see ``pages.join``).
+JOIN_TOKEN = "join_token"
+
 
 class AccountAdapter(DefaultAccountAdapter):
+    def get_login_redirect_url(self, request: HttpRequest) -> str:
+        """Back to the invitation that sent the person to sign up or in, if one did."""
+        token = request.session.pop(JOIN_TOKEN, None)
+        if isinstance(token, str):
+            return reverse("join", args=[token])
+        return str(super().get_login_redirect_url(request))
+
     def send_mail(self, template_prefix: str, email: str, context: dict[str, Any]) -> None:
         email_queue(message=self.render_mail(template_prefix, email, context))
 

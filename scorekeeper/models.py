@@ -77,7 +77,7 @@ class Player(models.Model):
         null=True,
         blank=True,
         related_name="player_claims",
-        help_text="A member who said \"that's me\", waiting for an admin to confirm.",
+        help_text='A member who said "that\'s me", waiting for an admin to confirm.',
     )
     created_at = models.DateTimeField(auto_now_add=True)
 

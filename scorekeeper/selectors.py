@@ -394,6 +394,16 @@ def invitation_by_token(token: str) -> Invitation:
     return invitation
 
 
+def season_of_member(actor: Actor, pk: int) -> Season:
+    """A season of one of the actor's clubs; NotFound for any other."""
+    season = (
+        Season.objects.select_related("club").filter(pk=pk).first() if 0 < pk <= MAX_ID else None
+    )
+    if season is None or not access.is_member(actor, season.club):
+        raise NotFound("no such season")
+    return season
+
+
 def club_season(club: Club, pk: int) -> Season:
     season = Season.objects.filter(club=club, pk=pk).first() if 0 < pk <= MAX_ID else None
     if season is None:
@@ -405,13 +415,12 @@ def games_of_user(user: User) -> QuerySet[Game]:
     """Games in which a player linked to ``user`` sits, in clubs they belong to: those in
     progress first, then the latest."""
     in_progress = Case(
-        When(status=GameStatus.IN_PROGRESS, then=Value(0)), default=Value(1),
+        When(status=GameStatus.IN_PROGRESS, then=Value(0)),
+        default=Value(1),
         output_field=IntegerField(),
     )
     return (
-        Game.objects.filter(
-            seats__player__user=user, club__memberships__user=user
-        )
+        Game.objects.filter(seats__player__user=user, club__memberships__user=user)
         .select_related("club")
         .annotate(playing=in_progress)
         .order_by("playing", "-played_on", "-pk")

@@ -64,7 +64,7 @@ class ActionRule(BasePermission):
         return False
 
 
-def _found(find: Callable[[], Any]) -> Any:
+def found(find: Callable[[], Any]) -> Any:
     try:
         return find()
     except NotFound as error:
@@ -77,18 +77,18 @@ def visible_clubs(actor: Actor) -> QuerySet[Club]:
 
 
 def visible_club(request: Request, pk: int) -> Club:
-    return cast(Club, _found(lambda: selectors.club_visible_to(actor_of(request), pk=pk)))
+    return cast(Club, found(lambda: selectors.club_visible_to(actor_of(request), pk=pk)))
 
 
 def visible_game(request: Request, pk: int, *, for_update: bool = False) -> Game:
     return cast(
         Game,
-        _found(lambda: selectors.game_visible_to(actor_of(request), pk, for_update=for_update)),
+        found(lambda: selectors.game_visible_to(actor_of(request), pk, for_update=for_update)),
     )
 
 
 def recorded_deal(game: Game, number: int) -> Deal:
-    return cast(Deal, _found(lambda: selectors.deal_of(game, number)))
+    return cast(Deal, found(lambda: selectors.deal_of(game, number)))
 
 
 def readable_season(request: Request, pk: int) -> Season:

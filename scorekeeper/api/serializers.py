@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.contrib.auth.models import User
+from django.urls import reverse
 from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -113,6 +114,83 @@ class SeasonOutput(serializers.Serializer[Any]):
     name = serializers.CharField()
     starts_on = serializers.DateField()
     ends_on = serializers.DateField()
+
+
+class PlayerUpdateInput(StrictInput):
+    name = Name(max_length=100, required=False)
+    active = serializers.BooleanField(required=False, help_text="false: retired.")
+
+
+class PlayerLinkInput(StrictInput):
+    user = _id_field(
+        allow_null=True, help_text="The id of a member's account; null unlinks the player."
+    )
+
+
+class ClaimDecisionInput(StrictInput):
+    accept = serializers.BooleanField(help_text="true: link the player to the claimant.")
+
+
+class PlayerMergeInput(StrictInput):
+    into = _id_field(help_text="The player that stays; this one's games and results move to it.")
+
+
+class PlayerMergeOutput(serializers.Serializer[Any]):
+    player = PlayerOutput(help_text="The player that stayed.")
+    merged_name = serializers.CharField()
+    merged_player = serializers.IntegerField(source="merged_player_id")
+    moved = serializers.DictField(
+        child=serializers.IntegerField(), help_text="Rows moved over, by kind."
+    )
+
+
+class SeasonCloseInput(StrictInput):
+    on = serializers.DateField(required=False, help_text="The season's new last day (today).")
+
+
+# --- Members and invitations ------------------------------------------------------------------
+
+ROLES = ["admin", "director", "scorer", "member"]
+
+
+class MembershipOutput(serializers.Serializer[Any]):
+    user = serializers.IntegerField(source="user_id")
+    username = serializers.CharField(source="user.username")
+    role = serializers.ChoiceField(choices=ROLES)
+    joined = serializers.DateTimeField(source="created_at")
+
+
+class RoleInput(StrictInput):
+    role = serializers.ChoiceField(choices=ROLES)
+
+
+class InvitationInput(StrictInput):
+    role = serializers.ChoiceField(choices=ROLES, default="member")
+    days = serializers.IntegerField(min_value=1, max_value=90, default=7)
+    max_uses = serializers.IntegerField(min_value=1, max_value=500, default=1)
+    email = serializers.EmailField(required=False, allow_blank=True, default="")
+
+
+class InvitationOutput(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    role = serializers.ChoiceField(choices=ROLES)
+    email = serializers.CharField()
+    expires_at = serializers.DateTimeField()
+    max_uses = serializers.IntegerField()
+    uses = serializers.IntegerField()
+    revoked = serializers.SerializerMethodField()
+    url = serializers.SerializerMethodField(help_text="The link to share: opening it joins.")
+
+    def get_revoked(self, invitation: Any) -> bool:
+        return invitation.revoked_at is not None
+
+    def get_url(self, invitation: Any) -> str:
+        request = self.context["request"]
+        return str(request.build_absolute_uri(reverse("join", args=[invitation.token])))
+
+
+class InvitationAcceptInput(StrictInput):
+    token = Text(max_length=100, help_text="The token at the end of the invitation's link.")
 
 
 # --- Games ------------------------------------------------------------------------------------

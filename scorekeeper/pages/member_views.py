@@ -15,6 +15,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -22,6 +23,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scorekeeper import access, selectors, services
+from scorekeeper.accounts import JOIN_TOKEN
 from scorekeeper.errors import NotFound, ServiceError
 from scorekeeper.models import Club, Role
 from scorekeeper.services.members import can_invite, invitation_problem
@@ -126,7 +128,7 @@ def club_members(request: HttpRequest, slug: str) -> HttpResponse:
         else []
     )
     for item in invitations:
-        item["qr"] = qr_svg(item["url"])
+        item["qr"] = qr_svg(str(item["url"]))
     context = {
         "club": club,
         "members": selectors.club_members(club),
@@ -194,6 +196,9 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     """An invitation's link: who invites, with which role; sign up or sign in, then join."""
     invitation = _found(lambda: selectors.invitation_by_token(token))
     problem = invitation_problem(invitation)
+    if problem is None and not request.user.is_authenticated:
+        # Signing up (with the e-mail's verification) or in comes back here.
+        request.session[JOIN_TOKEN] = token
     if request.method == "POST" and problem is None:
         if not request.user.is_authenticated:
             return redirect(f"{reverse('account_login')}?next={request.path}")
@@ -202,6 +207,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
         except ServiceError as error:
             problem = error.message
         else:
+            request.session.pop(JOIN_TOKEN, None)
             messages.success(request, f"Welcome to {invitation.club.name}.")
             return redirect("club", slug=invitation.club.slug)
     context = {
@@ -393,6 +399,7 @@ def season_close(request: HttpRequest, slug: str, season_id: int) -> HttpRespons
 
 @login_required
 def my_games(request: HttpRequest) -> HttpResponse:
+    assert isinstance(request.user, User)
     games = list(selectors.games_of_user(request.user)[:100])
     return render(request, "pages/my_games.html", {"games": games})
 
@@ -403,6 +410,7 @@ def account_delete(request: HttpRequest) -> HttpResponse:
     form = DeleteAccountForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = request.user
+        assert isinstance(user, User)
         if not user.check_password(form.cleaned_data["password"]):
             form.add_error("password", "that is not your password")
         else:

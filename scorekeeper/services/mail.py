@@ -21,8 +21,8 @@ def email_queue(*, message: EmailMessage) -> OutgoingEmail:
             html = str(content)
     email = OutgoingEmail.objects.create(
         to=list(message.to),
-        subject=message.subject,
-        body=message.body,
+        subject=str(message.subject),
+        body=str(message.body),
         html=html,
         from_email=message.from_email or "",
     )

@@ -206,20 +206,21 @@ def player_merge(*, actor: Actor, player: Player, into: Player) -> PlayerMerge:
         model._default_manager.filter(player=player).delete()
     moved: dict[str, int] = {}
     for field in _references():
-        model = field.model
+        referring = field.model
         try:
             with transaction.atomic():
-                count = model._default_manager.filter(**{field.name: player}).update(
+                count = referring._default_manager.filter(**{field.name: player}).update(
                     **{field.name: into}
                 )
         except IntegrityError:
             raise Conflict(
                 f"{player.name} and {into.name} both have a "
-                f"{model._meta.verbose_name} in the same place: they are two people",
+                f"{referring._meta.verbose_name} in the same place: they are two people",
                 field="into",
             ) from None
         if count:
-            moved[model._meta.label_lower] = moved.get(model._meta.label_lower, 0) + count
+            label = referring._meta.label_lower
+            moved[label] = moved.get(label, 0) + count
     if into.user_id is None and player.user_id is not None:
         into.user_id = player.user_id
     if not into.email and player.email:

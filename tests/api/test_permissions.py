@@ -18,7 +18,17 @@ from django.urls import resolve
 from rest_framework.authtoken.models import Token
 
 from scorekeeper import services
-from scorekeeper.models import Club, Deal, DealRevision, Game, Membership, Player, Role, Season
+from scorekeeper.models import (
+    Club,
+    Deal,
+    DealRevision,
+    Game,
+    Invitation,
+    Membership,
+    Player,
+    Role,
+    Season,
+)
 from tests.api.helpers import CALLERS, WIDOW_DEALS, World, error_of
 from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, member
 
@@ -31,13 +41,20 @@ class Scene:
     game: Game
     season: Season
     public_season: Season
+    invitation: Invitation
 
     def ids(self) -> dict[str, int]:
+        players = self.world.players
         return {
             "club": self.world.club.pk,
             "game": self.game.pk,
             "season": self.season.pk,
             "public_season": self.public_season.pk,
+            "scorer_user": self.world.users["scorer"].pk,
+            "player": players[0].pk,
+            "claimed": players[1].pk,
+            "unseated": players[3].pk,
+            "invitation": self.invitation.pk,
         }
 
 
@@ -60,7 +77,17 @@ def scene(world: World) -> Scene:
         options={"finish": {"deals": 1}},
     )
     services.deal_record(actor=host, game=open_game, number=1, record=WIDOW_DEALS[0])
-    return Scene(world=world, game=game, season=season, public_season=public_season)
+    invitation = services.invitation_create(
+        actor=world.users["admin"], club=world.club, role=Role.SCORER, max_uses=10
+    )
+    services.player_claim(actor=world.users["director"], player=world.players[1])
+    return Scene(
+        world=world,
+        game=game,
+        season=season,
+        public_season=public_season,
+        invitation=invitation,
+    )
 
 
 @dataclass(frozen=True)
@@ -106,7 +133,81 @@ ENDPOINTS = [
         (401, 404, 403, 201),
         body=lambda s: {"name": "Eve"},
     ),
+    Endpoint(
+        "player update",
+        "PATCH",
+        "/api/v1/clubs/{club}/players/{player}/",
+        (401, 404, 403, 200),
+        body=lambda s: {"name": "Annie", "active": False},
+    ),
+    Endpoint(
+        "player link",
+        "POST",
+        "/api/v1/clubs/{club}/players/{player}/link/",
+        (401, 404, 403, 200),
+        body=lambda s: {"user": s.world.users["scorer"].pk},
+    ),
+    Endpoint(
+        "player claim", "POST", "/api/v1/clubs/{club}/players/{player}/claim/", (401, 404, 200, 200)
+    ),
+    Endpoint(
+        "player claim decision",
+        "POST",
+        "/api/v1/clubs/{club}/players/{claimed}/claim/decision/",
+        (401, 404, 403, 200),
+        body=lambda s: {"accept": True},
+    ),
+    Endpoint(
+        "player merge",
+        "POST",
+        "/api/v1/clubs/{club}/players/{unseated}/merge/",
+        (401, 404, 403, 200),
+        body=lambda s: {"into": s.world.players[2].pk},
+    ),
+    Endpoint("members list", "GET", "/api/v1/clubs/{club}/members/", (401, 404, 200, 200)),
+    Endpoint(
+        "member role",
+        "PATCH",
+        "/api/v1/clubs/{club}/members/{scorer_user}/",
+        (401, 404, 403, 200),
+        body=lambda s: {"role": "director"},
+    ),
+    Endpoint(
+        "member remove",
+        "DELETE",
+        "/api/v1/clubs/{club}/members/{scorer_user}/",
+        (401, 404, 403, 204),
+    ),
+    Endpoint("invitations list", "GET", "/api/v1/clubs/{club}/invitations/", (401, 404, 403, 200)),
+    Endpoint(
+        "invitations create",
+        "POST",
+        "/api/v1/clubs/{club}/invitations/",
+        (401, 404, 403, 201),
+        body=lambda s: {"role": "member", "days": 3, "max_uses": 20},
+    ),
+    Endpoint(
+        "invitation revoke",
+        "DELETE",
+        "/api/v1/clubs/{club}/invitations/{invitation}/",
+        (401, 404, 403, 204),
+    ),
+    Endpoint(
+        "invitation accept",
+        "POST",
+        "/api/v1/invitations/accept/",
+        (401, 200, 200, 200),
+        body=lambda s: {"token": s.invitation.token},
+        changes_state=False,  # the admin keeps a higher role: nothing to change
+    ),
     Endpoint("seasons list", "GET", "/api/v1/clubs/{club}/seasons/", (401, 404, 200, 200)),
+    Endpoint(
+        "season close",
+        "POST",
+        "/api/v1/seasons/{season}/close/",
+        (401, 404, 403, 200),
+        body=lambda s: {},
+    ),
     Endpoint(
         "seasons create",
         "POST",
@@ -173,8 +274,9 @@ def snapshot() -> tuple[Any, ...]:
     return (
         list(Club.objects.values_list("pk", "name", "results_public")),
         list(Membership.objects.values_list("pk", "role")),
-        list(Player.objects.values_list("pk", "name")),
-        list(Season.objects.values_list("pk", "name")),
+        list(Player.objects.values_list("pk", "name", "active", "user", "claimed_by")),
+        list(Season.objects.values_list("pk", "name", "ends_on")),
+        list(Invitation.objects.values_list("pk", "uses", "revoked_at")),
         list(Game.objects.values_list("pk", "status", "deal_count")),
         list(Deal.objects.values_list("pk", "version", "record")),
         DealRevision.objects.count(),
@@ -185,7 +287,20 @@ def snapshot() -> tuple[Any, ...]:
 def test_every_api_route_and_method_is_in_the_matrix() -> None:
     from scorekeeper.api import urls
 
-    ids = {"club": 1, "game": 1, "season": 1, "public_season": 1}
+    ids = dict.fromkeys(
+        (
+            "club",
+            "game",
+            "season",
+            "public_season",
+            "scorer_user",
+            "player",
+            "claimed",
+            "unseated",
+            "invitation",
+        ),
+        1,
+    )
     tried = {(resolve(e.path.format(**ids)).url_name, e.method) for e in ENDPOINTS}
     routes = set()
     for pattern in urls.urlpatterns:

@@ -56,7 +56,7 @@ def test_standings_gain_rating_columns_and_sort(rated: World) -> None:
     )
     rows = [
         r
-        for r in text_of(by_rating).split("Player", 1)[1].split()
+        for r in text_of(by_rating).split("Standings of", 1)[1].split()
         if r in {"Ann", "Bob", "Cy", "Dee"}
     ]
     ratings = dict(Rating.objects.values_list("player__name", "shown"))

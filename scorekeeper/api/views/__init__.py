@@ -2,8 +2,8 @@
 with an output serializer. Who may see what is decided in :mod:`..permissions` (and, for
 writes, again by the services); the rules of the games by the services and the engine.
 
-One module a subject (:mod:`.auth`, :mod:`.clubs`, :mod:`.games`, :mod:`.deals`,
-:mod:`.rules`); what they
+One module a subject (:mod:`.auth`, :mod:`.clubs`, :mod:`.members`, :mod:`.games`,
+:mod:`.deals`, :mod:`.rules`); what they
 share, and the OpenAPI helpers other apps' views use too, is in :mod:`.base`."""
 
 from ..limits import TokenThrottle
@@ -24,11 +24,29 @@ from .games import (
     GameListView,
     GameUndoView,
 )
+from .members import (
+    ClubInvitationsView,
+    ClubInvitationView,
+    ClubMembersView,
+    ClubMemberView,
+    ClubPlayerView,
+    InvitationAcceptView,
+    PlayerClaimDecisionView,
+    PlayerClaimView,
+    PlayerLinkView,
+    PlayerMergeView,
+    SeasonCloseView,
+)
 from .rules import TrickView
 
 __all__ = [
     "ApiView",
     "ClubDetailView",
+    "ClubInvitationView",
+    "ClubInvitationsView",
+    "ClubMemberView",
+    "ClubMembersView",
+    "ClubPlayerView",
     "ClubListView",
     "ClubPlayersView",
     "ClubSeasonsView",
@@ -40,7 +58,13 @@ __all__ = [
     "GameFinishView",
     "GameListView",
     "GameUndoView",
+    "InvitationAcceptView",
     "NotFoundView",
+    "PlayerClaimDecisionView",
+    "PlayerClaimView",
+    "PlayerLinkView",
+    "PlayerMergeView",
+    "SeasonCloseView",
     "SeasonStandingsView",
     "TokenThrottle",
     "TokenView",

@@ -1,0 +1,254 @@
+"""Club life through the API: members and their roles, invitations, the roster's links,
+claims and merges, and closing a season. What a caller may do is the services' to decide
+(403 with the rule in words); what they may see, the club's (404 for non-members)."""
+
+from __future__ import annotations
+
+from typing import cast
+
+from django.contrib.auth.models import User
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from scorekeeper import access, selectors, services
+from scorekeeper.models import Club, Player, Role, Season
+
+from .. import serializers as s
+from ..permissions import IS_MEMBER, Rule, actor_of, found
+from .base import ApiView, responds
+
+INVITES = Rule(
+    lambda actor, club: access.role_in(actor, club) in (Role.ADMIN, Role.DIRECTOR),
+    "only the club's admins and directors see and make invitations",
+)
+
+
+class ClubMembersView(ApiView):
+    @extend_schema(
+        operation_id="clubs_members_list",
+        summary="The club's members and their roles (members)",
+        tags=["members"],
+        responses=responds(200, s.MembershipOutput(many=True), 401, 404),
+    )
+    def get(self, request: Request, club_id: int) -> Response:
+        club = self.club(club_id)
+        return Response(s.MembershipOutput(selectors.club_members(club), many=True).data)
+
+
+class ClubMemberView(ApiView):
+    action_rules = {"PATCH": IS_MEMBER, "DELETE": IS_MEMBER}
+
+    def _member(self, club: Club, user_id: int) -> User:
+        return cast(User, found(lambda: selectors.member_of(club, user_id)))
+
+    @extend_schema(
+        operation_id="clubs_members_role",
+        summary="Change a member's role (admins; the last admin stays admin)",
+        tags=["members"],
+        request=s.RoleInput,
+        responses=responds(200, s.MembershipOutput, 400, 401, 403, 404, 409),
+    )
+    def patch(self, request: Request, club_id: int, user_id: int) -> Response:
+        club = self.club(club_id)
+        user = self._member(club, user_id)
+        data = self.parse(s.RoleInput, request.data)
+        membership = services.membership_set(
+            actor=actor_of(request),
+            club=club,
+            user=user,
+            role=data["role"],
+        )
+        return Response(s.MembershipOutput(membership).data)
+
+    @extend_schema(
+        operation_id="clubs_members_remove",
+        summary="Remove a member (admins), or leave the club (oneself)",
+        tags=["members"],
+        request=None,
+        responses=responds(204, None, 401, 403, 404, 409),
+    )
+    def delete(self, request: Request, club_id: int, user_id: int) -> Response:
+        club = self.club(club_id)
+        user = self._member(club, user_id)
+        services.membership_remove(actor=actor_of(request), club=club, user=user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class ClubInvitationsView(ApiView):
+    action_rules = {"GET": INVITES, "POST": INVITES}
+
+    @extend_schema(
+        operation_id="clubs_invitations_list",
+        summary="The club's invitations that can still be used (admins, directors)",
+        tags=["members"],
+        responses=responds(200, s.InvitationOutput(many=True), 401, 403, 404),
+    )
+    def get(self, request: Request, club_id: int) -> Response:
+        club = self.club(club_id)
+        invitations = selectors.open_invitations(club).filter()
+        body = s.InvitationOutput(invitations, many=True, context={"request": request}).data
+        return Response(body)
+
+    @extend_schema(
+        operation_id="clubs_invitations_create",
+        summary="Make an invitation link, mailed when an e-mail address is given "
+        "(admins; directors for any role but admin)",
+        tags=["members"],
+        request=s.InvitationInput,
+        responses=responds(201, s.InvitationOutput, 400, 401, 403, 404),
+    )
+    def post(self, request: Request, club_id: int) -> Response:
+        club = self.club(club_id)
+        data = self.parse(s.InvitationInput, request.data)
+        invitation = services.invitation_create(
+            actor=actor_of(request),
+            club=club,
+            base_url=request.build_absolute_uri("/"),
+            **data,
+        )
+        return self.created(s.InvitationOutput(invitation, context={"request": request}).data)
+
+
+class ClubInvitationView(ApiView):
+    action_rules = {"DELETE": INVITES}
+
+    @extend_schema(
+        operation_id="clubs_invitations_revoke",
+        summary="Withdraw an invitation: its link stops working (admins, directors)",
+        tags=["members"],
+        request=None,
+        responses=responds(204, None, 401, 403, 404),
+    )
+    def delete(self, request: Request, club_id: int, invitation_id: int) -> Response:
+        club = self.club(club_id)
+        invitation = found(lambda: selectors.club_invitation(club, invitation_id))
+        services.invitation_revoke(actor=actor_of(request), invitation=invitation)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class InvitationAcceptView(ApiView):
+    @extend_schema(
+        operation_id="invitations_accept",
+        summary="Join a club with an invitation's token",
+        description="409 for an invitation that expired, was withdrawn or is used up.",
+        tags=["members"],
+        request=s.InvitationAcceptInput,
+        responses=responds(200, s.MembershipOutput, 400, 401, 404, 409),
+    )
+    def post(self, request: Request) -> Response:
+        data = self.parse(s.InvitationAcceptInput, request.data)
+        membership = services.invitation_accept(actor=actor_of(request), token=data["token"])
+        return Response(s.MembershipOutput(membership).data)
+
+
+# --- Roster -----------------------------------------------------------------------------------
+
+
+class PlayerApiView(ApiView):
+    def player(self, club_id: int, player_id: int) -> Player:
+        club = self.club(club_id)
+        return cast(Player, found(lambda: selectors.club_player(club, player_id)))
+
+
+class ClubPlayerView(PlayerApiView):
+    @extend_schema(
+        operation_id="clubs_players_update",
+        summary="Rename a player, retire one or bring them back (admins, directors, scorers)",
+        tags=["clubs"],
+        request=s.PlayerUpdateInput,
+        responses=responds(200, s.PlayerOutput, 400, 401, 403, 404),
+    )
+    def patch(self, request: Request, club_id: int, player_id: int) -> Response:
+        player = self.player(club_id, player_id)
+        data = self.parse(s.PlayerUpdateInput, request.data)
+        updated = services.player_update(actor=actor_of(request), player=player, **data)
+        return Response(s.PlayerOutput(updated, context={"show_email": True}).data)
+
+
+class PlayerLinkView(PlayerApiView):
+    @extend_schema(
+        operation_id="clubs_players_link",
+        summary="Link a player to a member's account, or unlink it (admins)",
+        tags=["clubs"],
+        request=s.PlayerLinkInput,
+        responses=responds(200, s.PlayerOutput, 400, 401, 403, 404, 409),
+    )
+    def post(self, request: Request, club_id: int, player_id: int) -> Response:
+        player = self.player(club_id, player_id)
+        data = self.parse(s.PlayerLinkInput, request.data)
+        club = self.club(club_id)
+        user = None
+        if data["user"] is not None:
+            user = cast(User, found(lambda: selectors.member_of(club, data["user"])))
+        linked = services.player_link(actor=actor_of(request), player=player, user=user)
+        return Response(s.PlayerOutput(linked, context={"show_email": True}).data)
+
+
+class PlayerClaimView(PlayerApiView):
+    @extend_schema(
+        operation_id="clubs_players_claim",
+        summary='"That\'s me": claim a player, for an admin to confirm (members)',
+        tags=["clubs"],
+        request=None,
+        responses=responds(200, s.PlayerOutput, 401, 403, 404, 409),
+    )
+    def post(self, request: Request, club_id: int, player_id: int) -> Response:
+        player = self.player(club_id, player_id)
+        claimed = services.player_claim(actor=actor_of(request), player=player)
+        return Response(s.PlayerOutput(claimed).data)
+
+
+class PlayerClaimDecisionView(PlayerApiView):
+    @extend_schema(
+        operation_id="clubs_players_claim_decide",
+        summary="Confirm a member's claim on a player, or turn it down (admins)",
+        tags=["clubs"],
+        request=s.ClaimDecisionInput,
+        responses=responds(200, s.PlayerOutput, 400, 401, 403, 404, 409),
+    )
+    def post(self, request: Request, club_id: int, player_id: int) -> Response:
+        player = self.player(club_id, player_id)
+        data = self.parse(s.ClaimDecisionInput, request.data)
+        decided = services.player_claim_decide(
+            actor=actor_of(request),
+            player=player,
+            accept=data["accept"],
+        )
+        return Response(s.PlayerOutput(decided, context={"show_email": True}).data)
+
+
+class PlayerMergeView(PlayerApiView):
+    @extend_schema(
+        operation_id="clubs_players_merge",
+        summary="Merge this player into another of the club: one person, two entries (admins)",
+        description="Every seat, result and tournament entry moves to `into`; this player "
+        "leaves the roster; standings and ratings are worked out again. 409 when the two "
+        "played at one table.",
+        tags=["clubs"],
+        request=s.PlayerMergeInput,
+        responses=responds(200, s.PlayerMergeOutput, 400, 401, 403, 404, 409),
+    )
+    def post(self, request: Request, club_id: int, player_id: int) -> Response:
+        player = self.player(club_id, player_id)
+        data = self.parse(s.PlayerMergeInput, request.data)
+        into = self.player(club_id, data["into"])
+        merge = services.player_merge(actor=actor_of(request), player=player, into=into)
+        return Response(s.PlayerMergeOutput(merge).data)
+
+
+class SeasonCloseView(ApiView):
+    @extend_schema(
+        operation_id="seasons_close",
+        summary="End a season early, today or on a given day (admins, directors)",
+        tags=["seasons"],
+        request=s.SeasonCloseInput,
+        responses=responds(200, s.SeasonOutput, 400, 401, 403, 404),
+    )
+    def post(self, request: Request, season_id: int) -> Response:
+        actor = actor_of(request)
+        season = cast(Season, found(lambda: selectors.season_of_member(actor, season_id)))
+        data = self.parse(s.SeasonCloseInput, request.data)
+        closed = services.season_close(actor=actor, season=season, on=data.get("on"))
+        return Response(s.SeasonOutput(closed).data)

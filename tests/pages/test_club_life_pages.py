@@ -1,0 +1,299 @@
+"""Club life on the pages: start a club, invite, join, roles, roster, seasons, my games,
+deleting an account, and the sign-in limits (pages and API token)."""
+
+from __future__ import annotations
+
+import datetime
+import re
+from typing import Any
+
+import pytest
+from django.core import mail
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from scorekeeper import services
+from scorekeeper.models import Club, Invitation, Membership, Player, Role, Season
+from tests.factories import ClubFactory, PlayerFactory, UserFactory, member
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("tasks_in_process")]
+
+
+def signed_in(user: Any) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def text_of(response: Any) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode()))
+
+
+@pytest.fixture
+def mails(django_capture_on_commit_callbacks: Any) -> Any:
+    """Wrap a request: the e-mails it stored are sent once it commits (as in production)."""
+    return django_capture_on_commit_callbacks
+
+
+@pytest.fixture
+def club() -> Club:
+    return ClubFactory(name="Kings Arms", slug="kings")
+
+
+def test_sign_up_verify_the_address_and_sign_in(client: Client, mails: Any) -> None:
+    with mails(execute=True):
+        response = client.post(
+            reverse("account_signup"),
+            {
+                "email": "sam@example.org",
+                "username": "sam",
+                "password1": "a long pass phrase",
+                "password2": "a long pass phrase",
+            },
+        )
+    assert response.status_code == 302
+    assert len(mail.outbox) == 1
+    link = re.search(r"https?://\S+/accounts/confirm-email/\S+", mail.outbox[0].body)
+    assert link is not None
+    # Not signed in until the address is verified.
+    assert client.get(reverse("my-games")).status_code == 302
+    path = link.group(0).split("testserver", 1)[1]
+    assert "Confirm" in text_of(client.get(path))
+    client.post(path)
+    assert client.get(reverse("my-games")).status_code == 200
+    # Later, with the e-mail address instead of the username.
+    other = Client()
+    response = other.post(
+        reverse("account_login"), {"login": "sam@example.org", "password": "a long pass phrase"}
+    )
+    assert response.status_code == 302
+    assert other.get(reverse("my-games")).status_code == 200
+
+
+def test_accounts_made_by_an_admin_sign_in_with_their_username(client: Client) -> None:
+    UserFactory(username="scorer", email="")
+    response = client.post(reverse("account_login"), {"login": "scorer", "password": "password"})
+    assert response.status_code == 302
+    assert client.get(reverse("my-games")).status_code == 200
+
+
+def test_failed_sign_ins_are_limited_per_account(client: Client) -> None:
+    UserFactory(username="ann")
+    for _ in range(10):
+        page = client.post(reverse("account_login"), {"login": "ann", "password": "wrong"})
+        assert page.status_code == 200
+        assert "not correct" in text_of(page)
+    page = client.post(reverse("account_login"), {"login": "ann", "password": "password"})
+    assert "Too many failed login attempts" in text_of(page)
+    assert client.get(reverse("my-games")).status_code == 302
+    # The API's token endpoint counts on the same keys.
+    answer = Client().post(
+        reverse("api:auth-token"),
+        {"username": "ann", "password": "password"},
+        content_type="application/json",
+    )
+    assert answer.status_code == 429
+    assert "too many failed sign-ins" in answer.json()["error"]["message"]
+
+
+def test_the_token_endpoint_counts_failures_too() -> None:
+    UserFactory(username="bob")
+    api = Client()
+    for _ in range(10):
+        answer = api.post(
+            reverse("api:auth-token"),
+            {"username": "bob", "password": "wrong"},
+            content_type="application/json",
+            REMOTE_ADDR=f"10.0.0.{_}",
+        )
+        assert answer.status_code == 400
+    answer = api.post(
+        reverse("api:auth-token"),
+        {"username": "bob", "password": "password"},
+        content_type="application/json",
+        REMOTE_ADDR="10.0.1.1",
+    )
+    assert answer.status_code == 429
+
+
+def test_password_reset_by_email(client: Client, mails: Any) -> None:
+    user = UserFactory(username="cy", email="cy@example.org")
+    with mails(execute=True):
+        client.post(reverse("account_reset_password"), {"email": "cy@example.org"})
+    assert len(mail.outbox) == 1
+    link = re.search(r"https?://testserver(/accounts/password/reset/key/\S+)", mail.outbox[0].body)
+    assert link is not None
+    form = client.get(link.group(1), follow=True)
+    action = form.redirect_chain[-1][0] if form.redirect_chain else link.group(1)
+    client.post(action, {"password1": "a new pass phrase", "password2": "a new pass phrase"})
+    user.refresh_from_db()
+    assert user.check_password("a new pass phrase")
+
+
+def test_start_a_club_invite_and_join(client: Client) -> None:
+    founder = UserFactory(username="founder")
+    page = signed_in(founder)
+    response = page.post(
+        reverse("club-create"), {"name": "Whist Club", "slug": "whist", "results_public": ""}
+    )
+    assert response["Location"] == reverse("club-members", args=["whist"])
+    club = Club.objects.get(slug="whist")
+    taken = page.post(reverse("club-create"), {"name": "Again", "slug": "whist"})
+    assert taken.status_code == 200 and "already exists" in text_of(taken)
+    page.post(
+        reverse("club-members", args=["whist"]),
+        {"role": "scorer", "days": "7", "max_uses": "5", "email": ""},
+    )
+    invitation = Invitation.objects.get(club=club)
+    members_page = page.get(reverse("club-members", args=["whist"])).content.decode()
+    assert f"http://testserver/join/{invitation.token}/" in members_page
+    assert "Scorer" in members_page
+    # A newcomer opens the link: signs in, joins.
+    join = reverse("join", args=[invitation.token])
+    assert "Sign up and join" in text_of(client.get(join))
+    assert client.post(join)["Location"].startswith(reverse("account_login"))
+    newcomer = UserFactory(username="newcomer")
+    joined = signed_in(newcomer).post(join)
+    assert joined["Location"] == reverse("club", args=["whist"])
+    assert Membership.objects.get(club=club, user=newcomer).role == Role.SCORER
+
+
+def test_a_used_up_invitation_says_so(club: Club) -> None:
+    admin = member(club, Role.ADMIN)
+    invitation = services.invitation_create(actor=admin, club=club)
+    Invitation.objects.filter(pk=invitation.pk).update(uses=1)
+    page = signed_in(UserFactory()).get(reverse("join", args=[invitation.token]))
+    assert page.status_code == 410
+    assert "used as many times as the club allowed" in text_of(page)
+    assert signed_in(UserFactory()).get(reverse("join", args=["nope"])).status_code == 404
+
+
+def test_roles_and_the_last_admin_on_the_members_page(club: Club) -> None:
+    admin = member(club, Role.ADMIN, username="admin")
+    ann = member(club, Role.MEMBER, username="ann")
+    page = signed_in(admin)
+    page.post(reverse("member-role", args=["kings", ann.pk]), {"role": "director"})
+    assert Membership.objects.get(user=ann).role == Role.DIRECTOR
+    demoted = page.post(
+        reverse("member-role", args=["kings", admin.pk]), {"role": "member"}, follow=True
+    )
+    assert "last admin" in text_of(demoted)
+    assert Membership.objects.get(user=admin).role == Role.ADMIN
+    # A member of another club, or of none, sees nothing of it.
+    outsider = signed_in(member(ClubFactory()))
+    assert outsider.get(reverse("club-members", args=["kings"])).status_code == 404
+    assert (
+        outsider.post(reverse("member-role", args=["kings", ann.pk]), {"role": "admin"}).status_code
+        == 404
+    )
+    # A plain member sees the members but cannot invite.
+    plain = signed_in(member(club))
+    text = text_of(plain.get(reverse("club-members", args=["kings"])))
+    assert "admin" in text and "Make an invitation link" not in text
+    assert (
+        plain.post(reverse("club-members", args=["kings"]), {"role": "member"}).status_code == 404
+    )
+
+
+def test_roster_claim_confirm_merge(club: Club) -> None:
+    admin = member(club, Role.ADMIN, username="admin")
+    ann = member(club, Role.MEMBER, username="ann")
+    player = PlayerFactory(club=club, name="Ann")
+    twin = PlayerFactory(club=club, name="Ann B.")
+    signed_in(ann).post(reverse("player-change", args=["kings", player.pk]), {"action": "claim"})
+    roster = text_of(signed_in(admin).get(reverse("club-roster", args=["kings"])))
+    assert "ann says they are Ann" in roster
+    signed_in(admin).post(
+        reverse("player-change", args=["kings", player.pk]), {"action": "confirm"}
+    )
+    player.refresh_from_db()
+    assert player.user == ann
+    merged = signed_in(admin).post(
+        reverse("club-roster", args=["kings"]),
+        {"action": "merge", "player": twin.pk, "other": player.pk},
+    )
+    assert merged.status_code == 302
+    assert not Player.objects.filter(pk=twin.pk).exists()
+    itself = signed_in(admin).post(
+        reverse("club-roster", args=["kings"]),
+        {"action": "merge", "player": player.pk, "other": player.pk},
+    )
+    assert itself.status_code == 400 and "cannot be merged into itself" in text_of(itself)
+
+
+def test_seasons_page(club: Club) -> None:
+    director = member(club, Role.DIRECTOR)
+    page = signed_in(director)
+    today = timezone.localdate()
+    made = page.post(
+        reverse("club-seasons", args=["kings"]),
+        {
+            "name": "This year",
+            "starts_on": today.replace(month=1, day=1).isoformat(),
+            "ends_on": today.replace(month=12, day=31).isoformat(),
+        },
+    )
+    assert made.status_code == 302
+    season = Season.objects.get(club=club)
+    listed = text_of(page.get(reverse("club-seasons", args=["kings"])))
+    assert "This year" in listed and "current" in listed
+    bad = page.post(
+        reverse("club-seasons", args=["kings"]),
+        {"name": "Backwards", "starts_on": "2026-05-01", "ends_on": "2026-04-01"},
+    )
+    assert bad.status_code == 400 and "cannot end before it starts" in text_of(bad)
+    if today > season.starts_on:
+        page.post(reverse("season-close", args=["kings", season.pk]))
+        season.refresh_from_db()
+        assert season.ends_on == today
+    plain = signed_in(member(club))
+    assert "New season" not in text_of(plain.get(reverse("club-seasons", args=["kings"])))
+
+
+def test_my_games_in_progress_first(club: Club) -> None:
+    ann = member(club, username="ann")
+    me = PlayerFactory(club=club, name="Ann", user=ann)
+    others = [PlayerFactory(club=club, name=n) for n in ("Bob", "Cy")]
+    finished = services.game_start(
+        actor=ann,
+        club=club,
+        game_type="widow_whist",
+        players=[me, *others],
+        options={"finish": {"deals": 1}},
+        played_on=datetime.date(2026, 1, 5),
+    )
+    services.deal_record(
+        actor=ann, game=finished, number=1, record={"widow": None, "tricks": [7, 3, 3]}
+    )
+    playing = services.game_start(
+        actor=ann,
+        club=club,
+        game_type="widow_whist",
+        players=[me, *others],
+        played_on=datetime.date(2026, 1, 1),
+    )
+    services.game_start(
+        actor=ann,
+        club=club,
+        game_type="widow_whist",
+        players=others + [PlayerFactory(club=club, name="Dee")],
+    )
+    page = signed_in(ann).get(reverse("my-games"))
+    links = re.findall(r'href="/g/(\d+)/"', page.content.decode())
+    assert links == [str(playing.pk), str(finished.pk)]
+
+
+def test_delete_my_account(club: Club) -> None:
+    member(club, Role.ADMIN)
+    ann = member(club, username="ann")
+    ann.set_password("my pass phrase")
+    ann.save()
+    player = PlayerFactory(club=club, name="Ann", user=ann)
+    page = signed_in(ann)
+    wrong = page.post(reverse("account-delete"), {"password": "nope"})
+    assert wrong.status_code == 200 and "not your password" in text_of(wrong)
+    page.post(reverse("account-delete"), {"password": "my pass phrase"})
+    player.refresh_from_db()
+    assert player.user is None and Player.objects.filter(name="Ann").exists()
+    assert not Membership.objects.filter(user_id=ann.pk).exists()
