@@ -32,7 +32,7 @@ def last_link(to: str, pattern: str) -> str:
 def sign_up(page: Any, email: str, username: str, password: str) -> None:
     page.get_by_label("Email").fill(email)
     page.get_by_label("Username").fill(username)
-    page.get_by_label("Password", exact=True).fill(password)
+    page.get_by_label("Password:", exact=True).fill(password)
     page.get_by_label("Password (again)").fill(password)
     page.get_by_role("button", name="Sign Up").click()
     page.get_by_role("heading", name="Verify Your Email Address").wait_for()
@@ -94,7 +94,7 @@ def test_a_secretary_starts_a_club_and_a_member_joins_by_link(
     # She adds the players and starts a game.
     newcomer.goto(f"{site.url}/c/kings/roster/")
     for name in ("Ann", "Bob", "Cy"):
-        newcomer.get_by_label("Name").fill(name)
+        newcomer.get_by_label("Name", exact=True).fill(name)
         newcomer.get_by_role("button", name="Add", exact=True).click()
         newcomer.get_by_text(f"{name} is on the roster.").wait_for()
     newcomer.goto(f"{site.url}/c/kings/")
@@ -121,7 +121,7 @@ def test_a_forgotten_password_and_the_sign_in_limit(site: LiveServer, new_page: 
     reset.get_by_role("button", name="Reset My Password").click()
     reset.get_by_role("heading", name="Password Reset").wait_for()
     reset.goto(last_link("cy@example.org", r"https?://\S+/accounts/password/reset/key/\S+"))
-    reset.get_by_label("New Password", exact=True).fill("a second pass phrase")
+    reset.get_by_label("New Password:", exact=True).fill("a second pass phrase")
     reset.get_by_label("New Password (again)").fill("a second pass phrase")
     reset.get_by_role("button", name="Change Password").click()
     reset.get_by_text("Your password is now changed.").wait_for()
