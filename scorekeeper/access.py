@@ -54,6 +54,14 @@ def roles_remembered() -> Iterator[None]:
         _remembered_roles.reset(token)
 
 
+def remember_role(actor: User, club: Club, role: str | None) -> None:
+    """The actor's role in the club was read with something else (a game): within
+    :func:`roles_remembered`, checks use it instead of reading it again."""
+    remembered = _remembered_roles.get()
+    if remembered is not None:
+        remembered[(actor.pk, club.pk)] = role
+
+
 def forget_roles() -> None:
     """A role changed: the next check reads it again."""
     remembered = _remembered_roles.get()

@@ -264,7 +264,7 @@ class Seat(models.Model):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
 
     class Meta:
-        ordering = ["game", "position"]
+        ordering = ["game_id", "position"]
         constraints = [
             models.UniqueConstraint(fields=["game", "position"], name="seat_unique_position"),
             models.UniqueConstraint(fields=["game", "player"], name="seat_unique_player"),
@@ -296,7 +296,7 @@ class Deal(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
-        ordering = ["game", "number"]
+        ordering = ["game_id", "number"]
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="deal_unique_number"),
             models.CheckConstraint(condition=Q(number__gte=1), name="deal_number_positive"),
@@ -334,7 +334,7 @@ class DealRevision(models.Model):
     changed_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["game", "number", "version", "id"]
+        ordering = ["game_id", "number", "version", "id"]
         constraints = [
             models.UniqueConstraint(
                 fields=["game", "number", "version", "action"], name="revision_unique_version"
@@ -359,7 +359,7 @@ class Result(models.Model):
     won = models.BooleanField(default=False)
 
     class Meta:
-        ordering = ["game", "position"]
+        ordering = ["game_id", "position"]
         constraints = [
             models.UniqueConstraint(fields=["game", "player"], name="result_unique_player"),
             models.UniqueConstraint(fields=["game", "position"], name="result_unique_position"),

@@ -7,6 +7,7 @@ for what the person may not see, exactly as for what does not exist."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
@@ -15,6 +16,7 @@ from django.db.models import (
     Avg,
     Case,
     Count,
+    Exists,
     IntegerField,
     OuterRef,
     Prefetch,
@@ -79,23 +81,90 @@ def club_visible_to(actor: Actor, *, pk: int | None = None, slug: str | None = N
     return club
 
 
+def _visible_game(actor: Actor, pk: int, games: QuerySet[Game], for_update: bool) -> Game:
+    """The game of ``games`` with this pk if the actor may see it; otherwise NotFound. A
+    signed-in caller's role in its club is read with it (and remembered for the request)."""
+    game = None
+    if 0 < pk <= MAX_ID:
+        games = games.select_related("club", "season")
+        if isinstance(actor, User):
+            games = games.annotate(
+                caller_role=Subquery(
+                    Membership.objects.filter(club=OuterRef("club_id"), user_id=actor.pk).values(
+                        "role"
+                    )[:1]
+                )
+            )
+        if for_update:
+            games = games.select_for_update(of=("self",))
+        game = games.filter(pk=pk).first()
+    if game is not None and isinstance(actor, User):
+        access.remember_role(actor, game.club, getattr(game, "caller_role", None))
+    if game is None or not access.can_see_game(actor, game):
+        raise NotFound("no such game")
+    if for_update:
+        mark_locked(game)
+    return game
+
+
 def game_visible_to(actor: Actor, pk: int, *, for_update: bool = False) -> Game:
     """The game if the actor may see it: a member of its club, or a guest at its table
     (through its table link); otherwise NotFound.
 
     ``for_update`` (inside a transaction): the game's row is locked as it is read, and the
     services writing to it in the same transaction do not read it again."""
-    game = None
-    if 0 < pk <= MAX_ID:
-        games = Game.objects.select_related("club", "season")
-        if for_update:
-            games = games.select_for_update(of=("self",))
-        game = games.filter(pk=pk).first()
-    if game is None or not access.can_see_game(actor, game):
-        raise NotFound("no such game")
-    if for_update:
-        mark_locked(game)
-    return game
+    return _visible_game(actor, pk, Game.objects.all(), for_update)
+
+
+@dataclass(frozen=True)
+class NextDeal:
+    """What recording a game's next deal needs to know besides the game itself."""
+
+    #: The fingerprint of the deal first sent with this Idempotency-Key (None: key unused).
+    key_fingerprint: str | None
+    #: The next deal's version: 1, or on from the versions of a deal that was undone.
+    version: int
+    #: Whether a draft of the next deal (prediction whist's bids) is kept.
+    has_draft: bool
+
+
+def _next_deal_columns(idempotency_key: str | None) -> dict[str, Any]:
+    """Columns of a game row saying what :class:`NextDeal` holds, for the game's next
+    deal (number ``deal_count + 1``)."""
+    game, number = OuterRef("pk"), OuterRef("deal_count") + 1
+    keys = IdempotencyKey.objects.filter(game=game, key=idempotency_key or "")
+    versions = DealRevision.objects.filter(game=game, number=number).order_by("-version")
+    return {
+        "next_key_fingerprint": Subquery(keys.values("request_hash")[:1]),
+        "next_earlier_version": Subquery(versions.values("version")[:1]),
+        "next_has_draft": Exists(DealDraft.objects.filter(game=game, number=number)),
+    }
+
+
+def _next_deal_of(row: Any, idempotency_key: str | None) -> NextDeal:
+    return NextDeal(
+        key_fingerprint=row.next_key_fingerprint if idempotency_key else None,
+        version=(row.next_earlier_version or 0) + 1,
+        has_draft=bool(row.next_has_draft),
+    )
+
+
+def game_for_next_deal(
+    actor: Actor, pk: int, *, idempotency_key: str | None
+) -> tuple[Game, NextDeal]:
+    """The game, locked, if the actor may see it (else NotFound), with what recording its
+    next deal needs to know, read in the same statement (the deal write path's one read of
+    the game). Call inside a transaction."""
+    games = Game.objects.annotate(**_next_deal_columns(idempotency_key))
+    game = _visible_game(actor, pk, games, for_update=True)
+    return game, _next_deal_of(game, idempotency_key)
+
+
+def next_deal_of(game: Game, *, idempotency_key: str | None) -> NextDeal:
+    """What recording the game's next deal needs to know, for a caller that read the game
+    without it (one statement)."""
+    row = Game.objects.filter(pk=game.pk).annotate(**_next_deal_columns(idempotency_key)).get()
+    return _next_deal_of(row, idempotency_key)
 
 
 def games_visible_to(actor: Actor) -> QuerySet[Game]:

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Max
 
 from rules_engine import RuleError
 
@@ -26,7 +25,7 @@ from ..models import (
     RevisionAction,
 )
 from ..scoring import empty_sheet, invalid_from_rule, sheet_after_last_deal
-from ..selectors import deal_payload, entered_by
+from ..selectors import NextDeal, deal_payload, entered_by, next_deal_of
 from ._base import (
     MAX_REASON,
     check_writable,
@@ -60,12 +59,15 @@ def deal_record(
     number: int,
     record: Mapping[str, Any],
     idempotency_key: str | None = None,
+    next_deal: NextDeal | None = None,
 ) -> DealRecorded:
     """Record deal ``number`` of the game.
 
     A repeat with the same idempotency key and the same deal returns the first
     answer; the same key with another deal is refused. A number already
     recorded, or not the next one, is refused with the deal already there.
+    ``next_deal``: what the caller read with the locked game
+    (:func:`~scorekeeper.selectors.game_for_next_deal`); read here when not given.
     """
     record = {key: value for key, value in record.items() if key != "number"}
     fingerprint = _fingerprint(number, record)
@@ -73,15 +75,16 @@ def deal_record(
     # transaction to this write: no savepoint (a refusal undoes it all, as it should).
     with transaction.atomic(savepoint=not locks.held(game)):
         game = locked_for_scoring(game, actor, "record deals")
-        if idempotency_key:
-            earlier = IdempotencyKey.objects.filter(game=game, key=idempotency_key).first()
-            if earlier is not None:
-                if earlier.request_hash != fingerprint:
-                    raise IdempotencyMismatch(
-                        "this Idempotency-Key was already used for a different deal",
-                        field="Idempotency-Key",
-                    )
-                return DealRecorded(payload=earlier.response_body, replayed=True)
+        if next_deal is None:
+            next_deal = next_deal_of(game, idempotency_key=idempotency_key)
+        if idempotency_key and next_deal.key_fingerprint is not None:
+            if next_deal.key_fingerprint != fingerprint:
+                raise IdempotencyMismatch(
+                    "this Idempotency-Key was already used for a different deal",
+                    field="Idempotency-Key",
+                )
+            earlier = IdempotencyKey.objects.get(game=game, key=idempotency_key)
+            return DealRecorded(payload=earlier.response_body, replayed=True)
         check_writable(game)
         expected = game.deal_count + 1
         if number != expected:
@@ -112,15 +115,11 @@ def deal_record(
         except RuleError as error:
             raise invalid_from_rule(error) from None
         user = user_of(actor)
-        # A number recorded again after an undo carries on its version count.
-        earlier_version = (
-            DealRevision.objects.filter(game=game, number=number).aggregate(v=Max("version"))["v"]
-            or 0
-        )
         deal = Deal.objects.create(
             game=game,
             number=number,
-            version=earlier_version + 1,
+            # A number recorded again after an undo carries on its version count.
+            version=next_deal.version,
             record=record,
             dealer=scored.dealer,
             scores=list(scored.scores),
@@ -140,7 +139,8 @@ def deal_record(
             changed_by_name=actor_name(actor),
         )
         sync_results(game, sheet)
-        DealDraft.objects.filter(game=game, number=number).delete()
+        if next_deal.has_draft:
+            DealDraft.objects.filter(game=game, number=number).delete()
         payload = deal_payload(deal)
         if idempotency_key:
             IdempotencyKey.objects.create(

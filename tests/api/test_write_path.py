@@ -16,9 +16,13 @@ from tests.api.helpers import WIDOW_DEALS, World, client_for
 from tests.concurrency import run_together
 from tests.factories import ClubFactory, member, start_game
 
-# Statements of one deal POST on the embedded default, transaction control included. What
-# they are is listed in the failure message when this changes.
-MAX_STATEMENTS = 16
+# Statements of one deal POST that read or write, as the database sees them outside a test's
+# own transaction; the transaction's own BEGIN and COMMIT are not counted. On the embedded
+# default the rate limit of unknown tokens is read from the database cache, one of the ten;
+# with a Redis cache (CACHE_URL) it is not a statement. What they are is listed in the
+# failure message when this changes.
+MAX_STATEMENTS = 10
+TRANSACTION_CONTROL = ("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE SAVEPOINT")
 
 
 def _post_next_deal(world: World, game: Game, key: str) -> list[str]:
@@ -29,9 +33,11 @@ def _post_next_deal(world: World, game: Game, key: str) -> list[str]:
     with CaptureQueriesContext(connection) as queries:
         response = client.post(f"/api/v1/games/{game.pk}/deals/", body, HTTP_IDEMPOTENCY_KEY=key)
     assert response.status_code == 201, response.json()
-    return [query["sql"] for query in queries.captured_queries]
+    statements = [query["sql"] for query in queries.captured_queries]
+    return [sql for sql in statements if not sql.upper().startswith(TRANSACTION_CONTROL)]
 
 
+@pytest.mark.django_db(transaction=True)
 def test_a_deal_post_runs_a_fixed_number_of_statements(world: World) -> None:
     short = world.start(options={"finish": {"deals": 200}})
     world.record(short, *WIDOW_DEALS[:5])

@@ -19,6 +19,7 @@ from ..errors import BadHeader, PreconditionRequired
 from ..permissions import (
     SCORES,
     actor_of,
+    game_for_next_deal,
     recorded_deal,
 )
 from .base import (
@@ -97,12 +98,17 @@ class DealListView(ApiView):
     def post(self, request: Request, game_id: int) -> Response:
         key = idempotency_key(request)
         data = self.parse(s.DealCreateInput, request.data)
-        # One transaction: the game is read (and locked) once, for who may see it and
-        # for the write.
+        # One transaction: the game is read (and locked) once, for who may see it and for
+        # the write, with what the write needs to know of its next deal.
         with transaction.atomic():
-            game = self.game(game_id, for_update=True)
+            game, next_deal = game_for_next_deal(request, game_id, key)
+            self.check_object_permissions(request, game)
             result = services.deal_record(
-                actor=actor_of(request), game=game, idempotency_key=key, **data
+                actor=actor_of(request),
+                game=game,
+                idempotency_key=key,
+                next_deal=next_deal,
+                **data,
             )
         body = s.DealOutput(result.payload).data
         headers = {
