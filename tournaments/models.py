@@ -381,3 +381,26 @@ class Standing(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id}: #{self.rank} in {self.tournament_id}"
+
+
+class Announcement(models.Model):
+    """A message from the director to every table (e.g. "last round starts at 21:30"),
+    shown on the tables' game pages, the dashboard and the projector view."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="announcements"
+    )
+    text = models.CharField(max_length=300)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=~Q(text=""), name="announcement_has_text"),
+        ]
+
+    def __str__(self) -> str:
+        return self.text

@@ -6,6 +6,7 @@ import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.db.models import Case, Count, F, IntegerField, Max, Q, QuerySet, Sum, Value, When
@@ -19,6 +20,7 @@ from scorekeeper.models import Club, Game, GameStatus, Player, Result
 
 from . import seating_adapter
 from .models import (
+    Announcement,
     Registration,
     RegistrationStatus,
     Round,
@@ -399,3 +401,65 @@ def registered_players(tournament: Tournament) -> QuerySet[Player]:
 
 def round_players(round: Round) -> QuerySet[Player]:
     return Player.objects.filter(round_places__round=round)
+
+
+# --- What the tables are told: the director's messages and a timed round's clock ------------
+
+
+def announcements(tournament: Tournament) -> QuerySet[Announcement]:
+    """The director's messages to the tables, the latest first."""
+    return tournament.announcements.all()
+
+
+def tournament_played(tournament: Tournament) -> bool:
+    """Whether a round of the tournament was published (its games started)."""
+    return tournament.rounds.filter(published_at__isnull=False).exists()
+
+
+def round_started(round: Round) -> bool:
+    """Whether a table of the round has recorded a deal."""
+    return round.tables.filter(game__deal_count__gt=0).exists()
+
+
+def playing_games(tournament: Tournament) -> list[int]:
+    """The games of the tables of the tournament's rounds in play."""
+    return list(
+        Table.objects.filter(
+            round__tournament=tournament, round__status=RoundStatus.PLAYING, game__isnull=False
+        ).values_list("game_id", flat=True)
+    )
+
+
+@dataclass(frozen=True)
+class RoundClock:
+    """A timed round's clock as a table (or the director) sees it: when time is called and
+    the round closes, and, at a table that has played, how many more deals its pace allows."""
+
+    time_called_at: datetime
+    deadline: datetime | None
+    called: bool
+    started: datetime | None
+    deals: int
+    deals_left: int | None
+
+
+def round_clock(round: Round, game: Game | None = None) -> RoundClock | None:
+    """The clock of a timed round in play (None for other rounds)."""
+    if round.status != RoundStatus.PLAYING or round.time_called_at is None:
+        return None
+    now = timezone.now()
+    deals = game.deal_count if game is not None else 0
+    deals_left = None
+    if deals and round.published_at is not None and not round.time_called:
+        per_deal = (now - round.published_at) / deals
+        remaining = round.time_called_at - now
+        if per_deal.total_seconds() > 0:
+            deals_left = max(0, int(remaining / per_deal + 0.5))  # to the nearest deal
+    return RoundClock(
+        time_called_at=round.time_called_at,
+        deadline=round.deadline,
+        called=round.time_called or round.time_called_at <= now,
+        started=round.published_at,
+        deals=deals,
+        deals_left=deals_left,
+    )

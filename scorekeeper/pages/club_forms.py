@@ -265,9 +265,21 @@ def _control(description: Mapping[str, Any], data: Mapping[str, Any] | None) -> 
     return control
 
 
-def option_controls(rules: GameRules, data: Mapping[str, Any] | None = None) -> list[OptionControl]:
-    """One control per house-rule option of the game, in the engine's order."""
-    return [_control(option.describe(), data) for option in rules.options]
+def option_controls(
+    rules: GameRules,
+    data: Mapping[str, Any] | None = None,
+    current: Mapping[str, Any] | None = None,
+) -> list[OptionControl]:
+    """One control per house-rule option of the game, in the engine's order, holding
+    ``data`` (a POST), or else the ``current`` value (options chosen before), or else the
+    option's default."""
+    controls = []
+    for option in rules.options:
+        description = dict(option.describe())
+        if current is not None and description["name"] in current:
+            description["default"] = current[description["name"]]
+        controls.append(_control(description, data))
+    return controls
 
 
 def _whole(input_: Input) -> int | None:

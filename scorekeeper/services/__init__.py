@@ -14,7 +14,15 @@ package: ``from scorekeeper import services``.
 
 from .clubs import club_create, season_close, season_create
 from .deals import DealRecorded, deal_correct, deal_draft_save, deal_record, deal_undo
-from .games import game_abandon, game_finish, game_lock, game_start, game_unlock
+from .games import (
+    game_abandon,
+    game_discard,
+    game_finish,
+    game_lock,
+    game_start,
+    game_unlock,
+    games_touch,
+)
 from .members import (
     account_delete,
     invitation_accept,
@@ -42,10 +50,12 @@ __all__ = [
     "deal_record",
     "deal_undo",
     "game_abandon",
+    "game_discard",
     "game_finish",
     "game_lock",
     "game_start",
     "game_unlock",
+    "games_touch",
     "invitation_accept",
     "invitation_create",
     "invitation_revoke",

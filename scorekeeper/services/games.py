@@ -7,6 +7,7 @@ from datetime import date
 from typing import Any
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from rules_engine import RuleError
@@ -128,6 +129,24 @@ def game_abandon(*, actor: Actor, game: Game) -> Game:
     Result.objects.filter(game=game).update(won=False)
     finished_game_changed(game, was_finished=was_finished)
     return game
+
+
+def games_touch(*, game_ids: Sequence[int]) -> None:
+    """Something shown on these games' pages changed outside them (a message from the
+    tournament's director): the phones that follow them fetch their pages again."""
+    Game.objects.filter(pk__in=list(game_ids)).update(
+        revision=F("revision") + 1, updated_at=timezone.now()
+    )
+
+
+@transaction.atomic
+def game_discard(*, actor: Actor, game: Game) -> None:
+    """Delete a game nobody has played yet (no deal recorded, no bid kept): one started by
+    mistake. A game with deals is abandoned instead, and keeps them."""
+    game = locked_for_scoring(game, actor, "discard it", guests=False)
+    if game.deal_count or game.deals.exists() or game.drafts.exists():
+        raise Conflict(f"a deal of game {game.pk} was entered: it can be abandoned, not discarded")
+    game.delete()
 
 
 @transaction.atomic

@@ -14,7 +14,7 @@ from scorekeeper.models import Player
 from scorekeeper.pages.club_forms import OptionControl, option_controls, place_option_error
 from scorekeeper.pages.club_forms import read_options as read_option_controls
 
-from ..models import MAX_ROUNDS, ByeScore, PointsSystem, RoundKind, SeatingMethod
+from ..models import MAX_ROUNDS, ByeScore, PointsSystem, RoundKind, SeatingMethod, Tournament
 
 # Fields that apply only to some choices: (the select they depend on, its values, a note
 # shown beside them). Without JavaScript every field shows with its note; with it, the
@@ -47,7 +47,7 @@ def applies_when(rule: tuple[str, tuple[str, ...], str]) -> str:
 
 
 class TournamentForm(forms.Form):
-    """A new tournament: its rounds, seating, scoring, and the game's house rules (the
+    """A tournament's settings: its rounds, seating, scoring, and the game's house rules (the
     controls generated from the engine, as on the new-game page)."""
 
     name = forms.CharField(max_length=120)
@@ -97,16 +97,61 @@ class TournamentForm(forms.Form):
     )
 
     def __init__(
-        self, rules: GameRules, data: Mapping[str, Any] | None = None, **kwargs: Any
+        self,
+        rules: GameRules,
+        data: Mapping[str, Any] | None = None,
+        tournament: Tournament | None = None,
     ) -> None:
-        super().__init__(data, **kwargs)
+        """A new tournament's form, or (``tournament``) one holding its settings."""
+        super().__init__(data, initial=None if tournament is None else self.settings_of(tournament))
         self.rules = rules
         field = self.fields["table_size"]
         assert isinstance(field, forms.TypedChoiceField)
         field.choices = [(n, f"{n} players") for n in rules.player_counts]
         field.initial = rules.table_size
-        self.controls: list[OptionControl] = option_controls(rules, data)
+        current = None if tournament is None else tournament.options
+        self.controls: list[OptionControl] = option_controls(rules, data, current)
         self.option_errors = False
+
+    @staticmethod
+    def settings_of(tournament: Tournament) -> dict[str, Any]:
+        return {
+            "name": tournament.name,
+            "rounds": tournament.rounds_planned,
+            "round_kind": tournament.round_kind,
+            "round_deals": tournament.round_deals,
+            "round_minutes": tournament.round_minutes,
+            "grace_minutes": tournament.grace_minutes,
+            "seating_method": tournament.seating_method,
+            "points_system": tournament.points_system,
+            "table_size": tournament.table_size,
+            "mixed_sizes": tournament.mixed_sizes,
+            "rated": tournament.rated,
+            "placing_points": ", ".join(f"{p:g}" for p in tournament.placing_points),
+            "bye_score": tournament.bye_score,
+            "bye_points": tournament.bye_points,
+        }
+
+    def service_arguments(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The cleaned form as the tournament services' keyword arguments."""
+        data = self.cleaned_data
+        return {
+            "name": data["name"],
+            "rounds": data["rounds"],
+            "round_kind": data["round_kind"],
+            "round_deals": data["round_deals"],
+            "round_minutes": data["round_minutes"],
+            "grace_minutes": 10 if data["grace_minutes"] is None else data["grace_minutes"],
+            "seating_method": data["seating_method"],
+            "points_system": data["points_system"],
+            "placing_points": data["placing_points"],
+            "table_size": data["table_size"],
+            "mixed_sizes": data["mixed_sizes"] and len(self.rules.player_counts) > 1,
+            "rated": data["rated"],
+            "bye_score": data["bye_score"] or ByeScore.AVERAGE,
+            "bye_points": data["bye_points"] or 0,
+            "options": options,
+        }
 
     def clean_placing_points(self) -> list[float] | None:
         text = self.cleaned_data.get("placing_points") or ""
@@ -123,7 +168,7 @@ class TournamentForm(forms.Form):
         """A select's value as posted (or its initial value)."""
         if self.is_bound and name in self.data:
             return str(self.data.get(name))
-        return str(self.fields[name].initial)
+        return str(self.initial.get(name, self.fields[name].initial))
 
     def applies(self, name: str) -> bool:
         rule = APPLIES.get(name) or OPTION_APPLIES.get(name)
@@ -195,9 +240,23 @@ class SwapForm(forms.Form):
     first = forms.ModelChoiceField(queryset=Player.objects.none())
     second = forms.ModelChoiceField(queryset=Player.objects.none())
 
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        first, second = cleaned.get("first"), cleaned.get("second")
+        if first is not None and first == second:
+            raise forms.ValidationError(
+                f"{first.name} is chosen twice: choose two different players to swap.",
+                code="same_player",
+            )
+        return cleaned
+
     def __init__(self, queryset: QuerySet[Player], data: Mapping[str, Any] | None = None) -> None:
         super().__init__(data)
         for name in ("first", "second"):
             field = self.fields[name]
             assert isinstance(field, forms.ModelChoiceField)
             field.queryset = queryset
+
+
+class AnnouncementForm(forms.Form):
+    text = forms.CharField(max_length=300, label="Message to every table")

@@ -47,7 +47,6 @@ from scorekeeper.pages.sharing import qr_svg
 from .. import selectors, services
 from ..access import can_direct
 from ..models import (
-    ByeScore,
     RegistrationStatus,
     Round,
     RoundPlayer,
@@ -58,7 +57,7 @@ from ..models import (
     Tournament,
     TournamentStatus,
 )
-from .forms import NewPlayerForm, PlayersForm, SwapForm, TournamentForm
+from .forms import AnnouncementForm, NewPlayerForm, PlayersForm, SwapForm, TournamentForm
 
 # What the dashboard follows live (static/js/live.js polls its part about once a second,
 # answered by a 304 while nothing moved).
@@ -221,6 +220,7 @@ def _status_context(tournament: Tournament, round: Round | None) -> dict[str, An
         "phase": _phase(round),
         "poll": _poll(round),
         "etag": selectors.tournament_version(tournament.pk) if _poll(round) else "",
+        "clock": selectors.round_clock(round) if round is not None else None,
     }
 
 
@@ -256,27 +256,12 @@ def tournament_new(request: HttpRequest, slug: str, game_type: str) -> HttpRespo
     if request.method == "POST":
         options = form.read_options()
         if form.is_valid() and options is not None:
-            data = form.cleaned_data
             try:
                 tournament = services.tournament_create(
                     actor=request.user,
                     club=club,
-                    name=data["name"],
                     game_type=rules.key,
-                    rounds=data["rounds"],
-                    round_kind=data["round_kind"],
-                    round_deals=data["round_deals"],
-                    round_minutes=data["round_minutes"],
-                    grace_minutes=10 if data["grace_minutes"] is None else data["grace_minutes"],
-                    seating_method=data["seating_method"],
-                    points_system=data["points_system"],
-                    placing_points=data["placing_points"],
-                    table_size=data["table_size"],
-                    mixed_sizes=data["mixed_sizes"] and len(rules.player_counts) > 1,
-                    rated=data["rated"],
-                    bye_score=data["bye_score"] or ByeScore.AVERAGE,
-                    bye_points=data["bye_points"] or 0,
-                    options=options,
+                    **form.service_arguments(options),
                 )
             except ServiceError as error:
                 form.service_error(error.field, error.message)
@@ -291,6 +276,55 @@ def tournament_new(request: HttpRequest, slug: str, game_type: str) -> HttpRespo
         "scoring_fields": form.field_rows("placing_points", "bye_score", "bye_points"),
     }
     return render(request, "tournaments/new.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The director changes a tournament's settings (not its game) before round 1 is seated."""
+    tournament = _tournament(request, tournament_id)
+    if not can_direct(request.user, tournament.club):
+        return _forbidden(request, dashboard_url(tournament))
+    rules = GAMES[tournament.game_type]
+    data = request.POST if request.method == "POST" else None
+    form = TournamentForm(rules, data, tournament=tournament)
+    if request.method == "POST":
+        options = form.read_options()
+        if form.is_valid() and options is not None:
+            try:
+                services.tournament_update(
+                    actor=request.user, tournament=tournament, **form.service_arguments(options)
+                )
+            except ServiceError as error:
+                form.service_error(error.field, error.message)
+            else:
+                messages.success(request, f"{tournament.name}'s settings are saved.")
+                return redirect(dashboard_url(tournament))
+    context = {
+        "club": tournament.club,
+        "rules": rules,
+        "form": form,
+        "tournament": tournament,
+        "round_fields": form.field_rows("round_deals", "round_minutes", "grace_minutes"),
+        "scoring_fields": form.field_rows("placing_points", "bye_score", "bye_points"),
+    }
+    return render(request, "tournaments/new.html", context)
+
+
+@login_required
+@require_POST
+def tournament_delete(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The director deletes a tournament none of whose rounds was played."""
+    tournament, allowed = _director_post(request, tournament_id)
+    if not allowed:
+        return _forbidden(request, dashboard_url(tournament))
+    try:
+        services.tournament_delete(actor=request.user, tournament=tournament)
+    except ServiceError as error:
+        _report(request, error)
+        return redirect(dashboard_url(tournament))
+    messages.success(request, f"{tournament.name} is deleted.")
+    return redirect("tournament-list", slug=tournament.club.slug)
 
 
 # --- The dashboard ----------------------------------------------------------------------------
@@ -333,6 +367,12 @@ def dashboard(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "listed_count": sum(1 for _, registration in roster if registration is None),
         "seated": seated,
         "can_seat": can_seat,
+        "can_edit": round is None and tournament.status == TournamentStatus.OPEN,
+        "can_delete": not selectors.tournament_played(tournament),
+        "can_unpublish": round is not None
+        and round.status == RoundStatus.PLAYING
+        and not selectors.round_started(round),
+        "announcements": selectors.announcements(tournament)[:5],
         "next_number": next_number,
         "methods": SeatingMethod.choices,
     }
@@ -405,9 +445,10 @@ def director_action(view: DirectorView) -> Callable[..., HttpResponse]:
 
 
 def _valid(request: HttpRequest, form: Any, message: str = "") -> Any:
-    """The form's cleaned data, or ``Refused`` with its errors (or ``message``) said."""
+    """The form's cleaned data, or ``Refused`` with its errors said (``message`` instead of
+    the fields' own, unless the form as a whole refused)."""
     if not form.is_valid():
-        if message:
+        if message and not form.non_field_errors():
             messages.error(request, message)
         else:
             _form_errors(request, form)
@@ -526,6 +567,25 @@ def publish(request: HttpRequest, tournament: Tournament, number: int) -> str:
 
 
 @director_action
+def unpublish(request: HttpRequest, tournament: Tournament, number: int) -> str:
+    """Take back publishing a round that no table has started."""
+    round = _round(tournament, number)
+    services.round_unpublish(actor=request.user, round=round)
+    return (
+        f"Round {round.number} is taken back: it is seated but not published; "
+        "its table links no longer work."
+    )
+
+
+@director_action
+def announce(request: HttpRequest, tournament: Tournament) -> str:
+    """A message to every table's page."""
+    data = _valid(request, AnnouncementForm(request.POST))
+    services.tournament_announce(actor=request.user, tournament=tournament, text=data["text"])
+    return "The message is shown at every table."
+
+
+@director_action
 def close(request: HttpRequest, tournament: Tournament, number: int) -> str:
     """Close the round; with ``force``, unconfirmed tables end at their current totals."""
     round = _round(tournament, number)
@@ -577,6 +637,8 @@ def seating(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 status=RoundStatus.SEATED
             ),
             "projector": _projector(request),
+            "clock": selectors.round_clock(round) if round is not None else None,
+            "announcements": selectors.announcements(tournament)[:2],
         },
     )
 
@@ -688,6 +750,8 @@ def confirm_panel(game: Game, actor: Actor) -> Panel | None:
             or (director and closed and state != "confirmed" and game.locked_at is None),
             "can_reopen": director and game.locked_at is not None,
             "needs_name": isinstance(actor, TableGuest) and not actor.name.strip(),
+            "announcements": selectors.announcements(round.tournament)[:2],
+            "clock": selectors.round_clock(round, game) if playing else None,
         },
     )
 

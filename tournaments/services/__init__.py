@@ -23,7 +23,7 @@ round does, whoever closes it; :mod:`._base` what they share. Who may direct is
 """
 
 from .closing import unconfirmed_text
-from .notify import round_notify
+from .notify import round_notify, tournament_announce
 from .registration import (
     check_in,
     check_out,
@@ -39,9 +39,10 @@ from .rounds import (
     round_request,
     round_seat,
     round_swap,
+    round_unpublish,
     rounds_close_due,
 )
-from .setup import tournament_create
+from .setup import tournament_create, tournament_delete, tournament_update
 
 __all__ = [
     "check_in",
@@ -55,11 +56,15 @@ __all__ = [
     "round_request",
     "round_seat",
     "round_swap",
+    "round_unpublish",
     "rounds_close_due",
     "standings_recompute",
     "table_confirm",
     "table_reopen",
+    "tournament_announce",
     "tournament_create",
+    "tournament_delete",
+    "tournament_update",
     "unconfirmed_text",
     "withdraw",
 ]

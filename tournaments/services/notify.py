@@ -1,4 +1,5 @@
-"""Telling players where they sit: one e-mail each, once."""
+"""Telling the players: where they sit (one e-mail each, once), and the director's messages
+to every table."""
 
 from __future__ import annotations
 
@@ -6,15 +7,27 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.core.mail import send_mail
+from django.db import transaction
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 
+from scorekeeper import services as core
+from scorekeeper.access import Actor
+from scorekeeper.errors import InvalidInput
 from scorekeeper.models import Game, TableLink
+from scorekeeper.names import forbidden_characters
 
+from .. import selectors
+from ..access import require_director
 from ..models import (
+    Announcement,
     Round,
     RoundPlayer,
+    Tournament,
 )
+from ._base import _locked, _user
+
+ANNOUNCEMENT_MAX = 300
 
 
 def _table_url(game: Game | None) -> str:
@@ -67,3 +80,26 @@ def round_notify(*, round_id: int, send: Callable[..., int] = send_mail) -> int:
         RoundPlayer.objects.filter(pk=place.pk).update(notified_at=timezone.now())
         sent += 1
     return sent
+
+
+@transaction.atomic
+def tournament_announce(*, actor: Actor, tournament: Tournament, text: str) -> Announcement:
+    """A message from the director to every table: on the dashboard, the projector view and
+    the tables' game pages, which follow it at once."""
+    tournament = _locked(tournament.pk)
+    require_director(actor, tournament.club)
+    text = " ".join(text.split())
+    if not text:
+        raise InvalidInput("write the message to the tables", field="text")
+    bad = forbidden_characters(text)
+    if bad:
+        raise InvalidInput(
+            f"the message may not hold control characters ({', '.join(bad)})", field="text"
+        )
+    if len(text) > ANNOUNCEMENT_MAX:
+        raise InvalidInput(f"a message has at most {ANNOUNCEMENT_MAX} characters", field="text")
+    announcement = Announcement.objects.create(
+        tournament=tournament, text=text, created_by=_user(actor)
+    )
+    core.games_touch(game_ids=selectors.playing_games(tournament))
+    return announcement

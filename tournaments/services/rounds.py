@@ -272,6 +272,38 @@ def round_publish(*, actor: Actor, round: Round, notify: bool = True) -> Round:
 
 
 @transaction.atomic
+def round_unpublish(*, actor: Actor, round: Round) -> Round:
+    """Take back publishing a round before any table started: its games are discarded and
+    the round is seated again (its tables can be swapped, and it published anew)."""
+    tournament = _locked(round.tournament_id)
+    require_director(actor, tournament.club)
+    round = Round.objects.select_for_update().get(pk=round.pk)
+    if round.status != RoundStatus.PLAYING:
+        state = round.get_status_display().lower()
+        raise Conflict(f"round {round.number} is not being played: it is {state}")
+    tables = list(round.tables.select_related("game").order_by("number"))
+    started = [t.number for t in tables if t.game is not None and t.game.deal_count > 0]
+    if started:
+        which = ", ".join(str(number) for number in started)
+        tables_have = f"tables {which} have" if len(started) > 1 else f"table {which} has"
+        raise Conflict(
+            f"{tables_have} started playing round {round.number}: the round can no longer "
+            "be taken back",
+            field="round",
+        )
+    for table in tables:
+        game, table.game, table.deal_limit = table.game, None, None
+        table.save(update_fields=["game", "deal_limit"])
+        if game is not None:
+            core.game_discard(actor=actor, game=game)
+    round.status = RoundStatus.SEATED
+    round.published_at = round.time_called_at = round.deadline = None
+    round.time_called = False
+    round.save()
+    return round
+
+
+@transaction.atomic
 def round_close(*, actor: Actor, round: Round, force: bool = False) -> Round:
     """The director closes the round. Tables that have not confirmed are refused unless
     ``force``: then they are marked unfinished and their games finished at the current

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from rules_engine import GAMES, RuleError, new_scoresheet
 from scorekeeper.access import Actor
-from scorekeeper.errors import InvalidInput
+from scorekeeper.errors import Conflict, InvalidInput
 from scorekeeper.models import Club, Season
 from scorekeeper.names import clean_name
 from scorekeeper.selectors import season_for_date
@@ -29,7 +29,7 @@ from ..models import (
     SeatingMethod,
     Tournament,
 )
-from ._base import _user
+from ._base import _locked, _user
 
 
 def _resolve_options(
@@ -45,36 +45,35 @@ def _resolve_options(
     return game.options_json(sheet.options)
 
 
-@transaction.atomic
-def tournament_create(
+def _settings(
     *,
-    actor: Actor,
     club: Club,
     name: str,
     game_type: str,
     rounds: int,
     round_kind: str,
-    round_deals: int | None = None,
-    round_minutes: int | None = None,
-    grace_minutes: int = 10,
-    options: Mapping[str, Any] | None = None,
-    seating_method: str = SeatingMethod.NEW_OPPONENTS,
-    table_size: int | None = None,
-    mixed_sizes: bool = False,
-    rated: bool = True,
-    points_system: str = PointsSystem.OPPONENTS,
-    placing_points: Sequence[float | int] | None = None,
-    tie_breaks: Sequence[str] | None = None,
-    bye_score: str = ByeScore.AVERAGE,
-    bye_points: Decimal | float | int = 0,
-    season: Season | None = None,
-    played_on: date | None = None,
-) -> Tournament:
-    """A tournament of the club: the game and its house rules (checked by the engine),
-    how many rounds and what a round is, how tables are drawn and rounds scored."""
-    require_director(actor, club)
+    round_deals: int | None,
+    round_minutes: int | None,
+    grace_minutes: int,
+    options: Mapping[str, Any] | None,
+    seating_method: str,
+    table_size: int | None,
+    mixed_sizes: bool,
+    rated: bool,
+    points_system: str,
+    placing_points: Sequence[float | int] | None,
+    tie_breaks: Sequence[str] | None,
+    bye_score: str,
+    bye_points: Decimal | float | int,
+    renaming: Tournament | None = None,
+) -> dict[str, Any]:
+    """A tournament's settings, checked (the house rules by the engine), as its fields.
+    ``renaming``: the tournament whose settings these become (its own name is free)."""
     name = clean_name(name, what="a tournament", max_length=120)
-    if Tournament.objects.filter(club=club, name__iexact=name).exists():
+    same_name = Tournament.objects.filter(club=club, name__iexact=name)
+    if renaming is not None:
+        same_name = same_name.exclude(pk=renaming.pk)
+    if same_name.exists():
         raise InvalidInput(f'the club already has a tournament called "{name}"', field="name")
     if game_type not in GAMES:
         raise InvalidInput(f"unknown game {game_type!r}", field="game_type")
@@ -142,31 +141,153 @@ def tournament_create(
         raise InvalidInput(str(error), field="points_system") from None
     if not placing or any(Fraction(str(v)) < 0 for v in placing):
         raise InvalidInput("placing points are numbers of 0 or more", field="placing_points")
+    return {
+        "name": name,
+        "game_type": game_type,
+        "options": resolved,
+        "rounds_planned": rounds,
+        "round_kind": round_kind,
+        "round_deals": round_deals,
+        "round_minutes": round_minutes,
+        "grace_minutes": grace_minutes,
+        "seating_method": seating_method,
+        "table_size": size,
+        "mixed_sizes": mixed_sizes,
+        "rated": rated,
+        "points_system": points_system,
+        "placing_points": placing,
+        "tie_breaks": breaks,
+        "bye_score": bye_score,
+        "bye_points": Decimal(str(bye_points)),
+    }
+
+
+@transaction.atomic
+def tournament_create(
+    *,
+    actor: Actor,
+    club: Club,
+    name: str,
+    game_type: str,
+    rounds: int,
+    round_kind: str,
+    round_deals: int | None = None,
+    round_minutes: int | None = None,
+    grace_minutes: int = 10,
+    options: Mapping[str, Any] | None = None,
+    seating_method: str = SeatingMethod.NEW_OPPONENTS,
+    table_size: int | None = None,
+    mixed_sizes: bool = False,
+    rated: bool = True,
+    points_system: str = PointsSystem.OPPONENTS,
+    placing_points: Sequence[float | int] | None = None,
+    tie_breaks: Sequence[str] | None = None,
+    bye_score: str = ByeScore.AVERAGE,
+    bye_points: Decimal | float | int = 0,
+    season: Season | None = None,
+    played_on: date | None = None,
+) -> Tournament:
+    """A tournament of the club: the game and its house rules (checked by the engine),
+    how many rounds and what a round is, how tables are drawn and rounds scored."""
+    require_director(actor, club)
+    fields = _settings(
+        club=club,
+        name=name,
+        game_type=game_type,
+        rounds=rounds,
+        round_kind=round_kind,
+        round_deals=round_deals,
+        round_minutes=round_minutes,
+        grace_minutes=grace_minutes,
+        options=options,
+        seating_method=seating_method,
+        table_size=table_size,
+        mixed_sizes=mixed_sizes,
+        rated=rated,
+        points_system=points_system,
+        placing_points=placing_points,
+        tie_breaks=tie_breaks,
+        bye_score=bye_score,
+        bye_points=bye_points,
+    )
     played_on = played_on or timezone.localdate()
     if season is None:
         season = season_for_date(club, played_on)
     elif season.club_id != club.pk:
         raise InvalidInput("the season belongs to another club", field="season")
     return Tournament.objects.create(
-        club=club,
-        season=season,
+        club=club, season=season, played_on=played_on, created_by=_user(actor), **fields
+    )
+
+
+@transaction.atomic
+def tournament_update(
+    *,
+    actor: Actor,
+    tournament: Tournament,
+    name: str,
+    rounds: int,
+    round_kind: str,
+    round_deals: int | None = None,
+    round_minutes: int | None = None,
+    grace_minutes: int = 10,
+    options: Mapping[str, Any] | None = None,
+    seating_method: str = SeatingMethod.NEW_OPPONENTS,
+    table_size: int | None = None,
+    mixed_sizes: bool = False,
+    rated: bool = True,
+    points_system: str = PointsSystem.OPPONENTS,
+    placing_points: Sequence[float | int] | None = None,
+    tie_breaks: Sequence[str] | None = None,
+    bye_score: str = ByeScore.AVERAGE,
+    bye_points: Decimal | float | int = 0,
+) -> Tournament:
+    """Change a tournament's settings (its game stays) before its first round is seated."""
+    tournament = _locked(tournament.pk)
+    require_director(actor, tournament.club)
+    if tournament.rounds.exists():
+        raise Conflict(
+            "the tournament has started (round 1 is seated): its settings can no longer change",
+            field="tournament",
+        )
+    fields = _settings(
+        club=tournament.club,
         name=name,
-        game_type=game_type,
-        options=resolved,
-        rounds_planned=rounds,
+        game_type=tournament.game_type,
+        rounds=rounds,
         round_kind=round_kind,
         round_deals=round_deals,
         round_minutes=round_minutes,
         grace_minutes=grace_minutes,
+        options=options,
         seating_method=seating_method,
-        table_size=size,
+        table_size=table_size,
         mixed_sizes=mixed_sizes,
         rated=rated,
         points_system=points_system,
-        placing_points=placing,
-        tie_breaks=breaks,
+        placing_points=placing_points,
+        tie_breaks=tie_breaks,
         bye_score=bye_score,
-        bye_points=Decimal(str(bye_points)),
-        played_on=played_on,
-        created_by=_user(actor),
+        bye_points=bye_points,
+        renaming=tournament,
     )
+    for name_, value in fields.items():
+        setattr(tournament, name_, value)
+    tournament.save(update_fields=list(fields))
+    return tournament
+
+
+@transaction.atomic
+def tournament_delete(*, actor: Actor, tournament: Tournament) -> None:
+    """Delete a tournament none of whose rounds was published (seated rounds, byes and
+    registrations go with it; no game was started, so no score is lost)."""
+    tournament = _locked(tournament.pk)
+    require_director(actor, tournament.club)
+    published = tournament.rounds.filter(published_at__isnull=False).order_by("number").first()
+    if published is not None:
+        raise Conflict(
+            f"round {published.number} was played: a tournament with games keeps its "
+            "record (close it instead)",
+            field="tournament",
+        )
+    tournament.delete()

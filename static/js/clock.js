@@ -1,0 +1,44 @@
+/* A timed round's clock ([data-clock-end], templates/tournaments/_clock.html): counted down
+   every second in the browser from the server's end time, corrected by the difference
+   between the server's clock and the phone's (no polling for it). At a table that has
+   played, the deals its pace still allows; at zero, "finish the deal in progress". The
+   page can replace its clocks at any time (live updates): each is found again every tick. */
+(function () {
+  "use strict";
+
+  var skew = new WeakMap();
+
+  function two(n) { return (n < 10 ? "0" : "") + n; }
+
+  function left(ms) {
+    var s = Math.max(0, Math.floor(ms / 1000));
+    var h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
+    return (h ? h + ":" + two(m) : String(m)) + ":" + two(sec);
+  }
+
+  function tick() {
+    Array.prototype.forEach.call(document.querySelectorAll("[data-clock-end]"), function (clock) {
+      if (!skew.has(clock)) skew.set(clock, Date.parse(clock.getAttribute("data-clock-now")) - Date.now());
+      var now = Date.now() + skew.get(clock);
+      var end = Date.parse(clock.getAttribute("data-clock-end"));
+      if (clock.classList.contains("called")) return;
+      if (end <= now) {
+        clock.classList.add("called");
+        clock.textContent = "Time is called: finish the deal in progress, and start no new one.";
+        return;
+      }
+      var rest = clock.querySelector("[data-clock-left]");
+      if (rest) rest.textContent = left(end - now) + " to go";
+      var pace = clock.querySelector("[data-clock-pace]");
+      var deals = parseInt(clock.getAttribute("data-clock-deals") || "0", 10);
+      var started = Date.parse(clock.getAttribute("data-clock-started") || "");
+      if (pace && deals > 0 && now > started) {
+        var n = Math.round((end - now) / ((now - started) / deals));
+        pace.textContent = ": about " + n + " more deal" + (n === 1 ? "" : "s") + " at this table's pace";
+      }
+    });
+  }
+
+  tick();
+  window.setInterval(tick, 1000);
+})();

@@ -1,0 +1,231 @@
+"""A director's day: settings changed before the start, a tournament deleted before any
+round is played, a round published by mistake taken back, messages to every table, a
+timed round's clock, and a swap that names one player twice."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from scorekeeper.errors import Conflict, InvalidInput, NotAllowed
+from scorekeeper.models import Game, Role, TableLink
+from tests.factories import member
+from tests.tournaments.helpers import WIN, Event, play, tables
+from tournaments import selectors, services
+from tournaments.models import Announcement, Round, RoundStatus, Tournament
+from tournaments.pages.forms import SwapForm
+
+pytestmark = pytest.mark.django_db
+
+SETTINGS = {"rounds": 3, "round_kind": "deals", "round_deals": 3}
+
+
+def test_settings_change_until_round_one_is_seated(event: Event) -> None:
+    cup = event.tournament(name="Autumn open")
+    services.tournament_update(
+        actor=event.director,
+        tournament=cup,
+        name="Autumn cup",
+        rounds=4,
+        round_kind="time",
+        round_minutes=40,
+        grace_minutes=5,
+    )
+    cup.refresh_from_db()
+    assert (cup.name, cup.rounds_planned, cup.round_kind, cup.round_minutes) == (
+        "Autumn cup",
+        4,
+        "time",
+        40,
+    )
+    assert cup.round_deals is None and cup.grace_minutes == 5
+
+    with pytest.raises(InvalidInput) as bad:
+        services.tournament_update(actor=event.director, tournament=cup, name="", **SETTINGS)
+    assert bad.value.field == "name"
+
+    event.enter(cup)
+    event.seat(cup)
+    with pytest.raises(Conflict, match="has started"):
+        services.tournament_update(actor=event.director, tournament=cup, name="X", **SETTINGS)
+    cup.refresh_from_db()
+    assert cup.name == "Autumn cup"
+
+
+def test_only_a_director_changes_the_settings(event: Event) -> None:
+    cup = event.tournament()
+    scorer = member(event.club, Role.SCORER)
+    with pytest.raises(NotAllowed):
+        services.tournament_update(actor=scorer, tournament=cup, name="Mine", **SETTINGS)
+
+
+def test_a_tournament_is_deleted_only_before_a_round_is_played(event: Event) -> None:
+    seated = event.tournament(name="Seated only")
+    event.enter(seated)
+    event.seat(seated)
+    services.tournament_delete(actor=event.director, tournament=seated)
+    assert not Tournament.objects.filter(name="Seated only").exists()
+    assert all(player.pk for player in event.players)  # the roster stays
+
+    played = event.tournament(name="Played")
+    event.enter(played)
+    event.publish(event.seat(played))
+    with pytest.raises(Conflict, match="round 1 was played"):
+        services.tournament_delete(actor=event.director, tournament=played)
+    assert Tournament.objects.filter(name="Played").exists()
+
+
+def test_publishing_is_taken_back_while_no_table_has_played(event: Event) -> None:
+    cup = event.tournament()
+    event.enter(cup)
+    round = event.publish(event.seat(cup))
+    games = [table.game_id for table in tables(round)]
+    assert len(games) == 3 and TableLink.objects.filter(game_id__in=games).count() == 3
+
+    services.round_unpublish(actor=event.director, round=round)
+    round.refresh_from_db()
+    assert round.status == RoundStatus.SEATED and round.published_at is None
+    assert all(table.game_id is None for table in tables(round))
+    assert not Game.objects.filter(pk__in=games).exists()
+
+    # Published again, and once a table has played it can no longer be taken back.
+    round = event.publish(round)
+    play(tables(round)[1], [WIN[0]])
+    with pytest.raises(Conflict, match="table 2 has started playing round 1"):
+        services.round_unpublish(actor=event.director, round=round)
+    round.refresh_from_db()
+    assert round.status == RoundStatus.PLAYING
+    assert all(table.game_id is not None for table in tables(round))
+
+
+def test_a_message_reaches_every_table_and_their_phones_follow(event: Event) -> None:
+    cup = event.tournament()
+    event.enter(cup)
+    round = event.publish(event.seat(cup))
+    before = dict(Game.objects.values_list("pk", "revision"))
+    services.tournament_announce(
+        actor=event.director, tournament=cup, text="  Last round   starts at 21:30 "
+    )
+    assert [a.text for a in selectors.announcements(cup)] == ["Last round starts at 21:30"]
+    after = dict(Game.objects.values_list("pk", "revision"))
+    assert all(after[pk] == before[pk] + 1 for pk in before)  # every table page reloads
+
+    with pytest.raises(InvalidInput, match="write the message"):
+        services.tournament_announce(actor=event.director, tournament=cup, text="   ")
+    with pytest.raises(InvalidInput, match="control characters"):
+        services.tournament_announce(actor=event.director, tournament=cup, text="a\x07b")
+    with pytest.raises(InvalidInput, match="at most 300"):
+        services.tournament_announce(actor=event.director, tournament=cup, text="x" * 301)
+    assert Announcement.objects.count() == 1
+
+    # On a table's game page, for whoever is at the table.
+    table = tables(round)[0]
+    director = Client()
+    director.force_login(event.director)
+    page = director.get(reverse("game", args=[table.game_id]))
+    assert "Last round starts at 21:30" in page.content.decode()
+
+
+def test_a_timed_rounds_clock_and_the_tables_pace(event: Event) -> None:
+    cup = event.tournament(round_kind="time", round_minutes=60)
+    event.enter(cup)
+    round = event.publish(event.seat(cup))
+    # Twenty minutes in, a table that played two deals has forty minutes left: four deals.
+    Round.objects.filter(pk=round.pk).update(
+        published_at=timezone.now() - timedelta(minutes=20),
+        time_called_at=timezone.now() + timedelta(minutes=40),
+    )
+    round.refresh_from_db()
+    table = tables(round)[0]
+    play(table, [WIN[0], WIN[1]])
+    clock = selectors.round_clock(round, table.game)
+    assert clock is not None and not clock.called
+    assert clock.deals == 2 and clock.deals_left == 4
+
+    director = Client()
+    director.force_login(event.director)
+    html = director.get(reverse("game", args=[table.game_id])).content.decode()
+    assert "data-clock-end=" in html and "about 4 more deals at this table" in html
+    assert "js/clock" in html
+
+    Round.objects.filter(pk=round.pk).update(time_called_at=timezone.now() - timedelta(seconds=1))
+    round.refresh_from_db()
+    called = selectors.round_clock(round, table.game)
+    assert called is not None and called.called
+    html = director.get(reverse("game", args=[table.game_id])).content.decode()
+    assert "finish the deal in progress" in html
+
+    deals_round = event.tournament(name="Of deals")
+    event.enter(deals_round)
+    assert selectors.round_clock(event.publish(event.seat(deals_round))) is None
+
+
+def test_a_swap_naming_one_player_twice_is_refused_by_the_form(event: Event) -> None:
+    cup = event.tournament()
+    event.enter(cup)
+    round = event.seat(cup)
+    ann = event.players[0]
+    form = SwapForm(selectors.round_players(round), {"first": ann.pk, "second": ann.pk})
+    assert not form.is_valid()
+    assert form.non_field_errors() == ["Ann is chosen twice: choose two different players to swap."]
+
+    director = Client()
+    director.force_login(event.director)
+    response = director.post(
+        reverse("tournament-swap", args=[cup.pk, round.number]),
+        {"first": ann.pk, "second": ann.pk},
+        follow=True,
+    )
+    assert "Ann is chosen twice" in response.content.decode()
+
+
+def test_the_dashboard_offers_what_the_moment_allows(event: Event) -> None:
+    cup = event.tournament()
+    director = Client()
+    director.force_login(event.director)
+    url = reverse("tournament", args=[cup.pk])
+    page = director.get(url).content.decode()
+    assert "Edit settings" in page and "Delete this tournament" in page
+
+    edit = director.get(reverse("tournament-edit", args=[cup.pk])).content.decode()
+    assert 'value="Autumn open"' in edit and "Save the settings" in edit
+    # What the browser sends back: the form as shown (the house rules as chosen), changed.
+    shown = dict(re.findall(r'<input[^>]* name="(opt-[^"]+)"[^>]* value="([^"]*)"', edit))
+    posted = director.post(
+        reverse("tournament-edit", args=[cup.pk]),
+        {
+            **shown,
+            "name": "Autumn cup",
+            "rounds": "5",
+            "round_kind": "deals",
+            "round_deals": "4",
+            "seating_method": "new_opponents",
+            "points_system": "opponents",
+            "table_size": "3",
+            "rated": "on",
+        },
+    )
+    assert posted.status_code == 302, re.findall(
+        r"field-error[^>]*>([^<]*)", posted.content.decode()
+    )
+    cup.refresh_from_db()
+    assert (cup.name, cup.rounds_planned, cup.round_deals) == ("Autumn cup", 5, 4)
+
+    event.enter(cup)
+    round = event.publish(event.seat(cup))
+    page = director.get(url).content.decode()
+    assert "Edit settings" not in page and "Delete this tournament" not in page
+    assert "Take back publishing round 1" in page and "Message to every table" in page
+    director.post(reverse("tournament-unpublish", args=[cup.pk, round.number]))
+    round.refresh_from_db()
+    assert round.status == RoundStatus.SEATED
+
+    outsider = Client()
+    outsider.force_login(member(event.club, Role.MEMBER))
+    refused = outsider.post(reverse("tournament-delete", args=[cup.pk]))
+    assert refused.status_code == 403 and Tournament.objects.filter(pk=cup.pk).exists()
