@@ -9,12 +9,14 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from allauth.account.adapter import DefaultAccountAdapter
 from allauth.account.forms import LoginForm as AllauthLoginForm
 from allauth.account.models import EmailAddress
 from allauth.account.stages import EmailVerificationStage
+from allauth.core import context as allauth_context
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 
@@ -22,6 +24,16 @@ from .services.mail import email_queue
 
 #: The session key of an invitation opened before signing up or in (see ``pages.join``).
 JOIN_TOKEN = "join_token"
+#: How the e-mails name the site ("Hello from Scorekeeper!").
+SITE_NAME = "Scorekeeper"
+
+
+@dataclass(frozen=True)
+class SiteNamed:
+    """The site as allauth's e-mail templates name it (``current_site``)."""
+
+    name: str
+    domain: str
 
 
 class AccountAdapter(DefaultAccountAdapter):
@@ -32,8 +44,17 @@ class AccountAdapter(DefaultAccountAdapter):
             return reverse("join", args=[token])
         return str(super().get_login_redirect_url(request))
 
+    error_messages = {
+        **DefaultAccountAdapter.error_messages,
+        "too_many_login_attempts": "Too many failed sign-ins for this account: try again in "
+        "a quarter of an hour, or reset the password by e-mail (Forgot your password?).",
+    }
+
     def send_mail(self, template_prefix: str, email: str, context: dict[str, Any]) -> None:
-        email_queue(message=self.render_mail(template_prefix, email, context))
+        request = allauth_context.request
+        site = SiteNamed(name=SITE_NAME, domain=request.get_host() if request else "")
+        ctx = {"email": email, "current_site": site, **context}
+        email_queue(message=self.render_mail(template_prefix, email, ctx))
 
     def get_login_stages(self) -> list[str]:
         default = f"{EmailVerificationStage.__module__}.{EmailVerificationStage.__name__}"

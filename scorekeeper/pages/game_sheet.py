@@ -179,11 +179,12 @@ class Ticks:
     values: tuple[int, ...]
 
 
-def nice_ticks(low: int, high: int, most: int = MAX_TICKS) -> Ticks:
-    """The labelled values of a y axis from ``low`` to ``high`` (0 among them): the
-    multiples of a "nice" step (1, 2, 2.5 or 5 times a power of ten) in that range, at most
-    ``most`` of them, so their labels are at least 1/``most`` of the axis apart."""
-    low, high = min(low, 0), max(high, 0)
+def nice_ticks(low: int, high: int, most: int = MAX_TICKS, anchor: int = 0) -> Ticks:
+    """The labelled values of a y axis from ``low`` to ``high`` (``anchor`` among them: 0
+    for running totals, 1000 for ratings): the multiples of a "nice" step (1, 2, 2.5 or 5
+    times a power of ten) in that range, at most ``most`` of them, so their labels are at
+    least 1/``most`` of the axis apart."""
+    low, high = min(low, anchor), max(high, anchor)
     magnitude = 1
     while True:
         for factor in NICE_STEPS:
@@ -312,7 +313,9 @@ def line_chart(
     high = max(baseline, *(max(run) for run in runs))
     if high == low:
         high = low + 1
-    axis = nice_ticks(low, high)
+    axis = nice_ticks(low, high, anchor=baseline)
+    # Room on the left for the longest tick label (e.g. "1150" on a rating chart).
+    left = max(left, int(8 + CHAR_WIDTH * max(len(label_of(v)) for v in axis.values)))
     span_x = (width - left - right) / steps
     span_y = (height - top - bottom) / (high - low)
 

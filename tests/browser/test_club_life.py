@@ -137,5 +137,5 @@ def test_a_forgotten_password_and_the_sign_in_limit(site: LiveServer, new_page: 
     guesser.get_by_label("Username or e-mail").fill("cy")
     guesser.get_by_label("Password").fill("a second pass phrase")
     guesser.get_by_role("button", name="Sign In").click()
-    guesser.get_by_text("Too many failed login attempts").wait_for()
+    guesser.get_by_text("Too many failed sign-ins for this account").wait_for()
     assert "/accounts/login/" in guesser.url

@@ -36,6 +36,17 @@ def test_ticks_are_a_nice_step_at_most_five(low: int, high: int, ticks: tuple[in
     assert nice_ticks(low, high).values == ticks
 
 
+@pytest.mark.parametrize(
+    ("low", "high", "ticks"),
+    [(1000, 1188, (1000, 1050, 1100, 1150)), (940, 1040, (950, 975, 1000, 1025))],
+)
+def test_a_rating_axis_is_anchored_at_1000_not_0(
+    low: int, high: int, ticks: tuple[int, ...]
+) -> None:
+    """A player's ratings from 940 to 1188: labels where the line is, not at 0 and 500."""
+    assert nice_ticks(low, high, anchor=1000).values == ticks
+
+
 @pytest.mark.parametrize("low", [0, -1, -2, -7, -13, -99, -250, -1001])
 @pytest.mark.parametrize("high", [0, 1, 3, 9, 11, 18, 47, 71, 100, 499, 1500])
 def test_ticks_never_crowd_the_axis(low: int, high: int) -> None:
