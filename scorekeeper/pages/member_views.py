@@ -20,6 +20,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.text import capfirst
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scorekeeper import access, selectors, services
@@ -59,7 +60,7 @@ def _attempt(request: HttpRequest, done: str, write: Callable[[], Any]) -> bool:
     try:
         write()
     except ServiceError as error:
-        messages.error(request, error.message)
+        messages.error(request, capfirst(error.message))
         return False
     messages.success(request, done)
     return True

@@ -305,3 +305,13 @@ def test_delete_my_account(club: Club) -> None:
     player.refresh_from_db()
     assert player.user is None and Player.objects.filter(name="Ann").exists()
     assert not Membership.objects.filter(user_id=ann.pk).exists()
+
+
+def test_a_page_not_found_offers_a_way_on(client: Client) -> None:
+    page = client.get("/no-such-page/")
+    assert page.status_code == 404
+    text = text_of(page)
+    assert "Not found" in text and "Sign in" in text and "Home" in text
+    UserFactory(username="ann")
+    client.login(username="ann", password="password")
+    assert "My games" in text_of(client.get("/join/no-such-invitation/"))
