@@ -292,7 +292,7 @@ def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
         options = form.read_options()
         if form.is_valid() and options is not None:
             try:
-                services.tournament_update(
+                tournament = services.tournament_update(
                     actor=request.user, tournament=tournament, **form.service_arguments(options)
                 )
             except ServiceError as error:
