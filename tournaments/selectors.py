@@ -463,3 +463,14 @@ def round_clock(round: Round, game: Game | None = None) -> RoundClock | None:
         deals=deals,
         deals_left=deals_left,
     )
+
+
+def seated_now(tournament: Tournament) -> dict[int, RoundPlayer]:
+    """The places at a table of the last round, while it is seated or played, by player."""
+    last = last_round(tournament)
+    if last is None or last.status not in (RoundStatus.SEATED, RoundStatus.PLAYING):
+        return {}
+    places = RoundPlayer.objects.filter(round=last, table__isnull=False).select_related(
+        "player", "table", "round"
+    )
+    return {place.player_id: place for place in places}

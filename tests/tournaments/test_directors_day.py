@@ -229,3 +229,64 @@ def test_the_dashboard_offers_what_the_moment_allows(event: Event) -> None:
     outsider.force_login(member(event.club, Role.MEMBER))
     refused = outsider.post(reverse("tournament-delete", args=[cup.pk]))
     assert refused.status_code == 403 and Tournament.objects.filter(pk=cup.pk).exists()
+
+
+def test_a_late_arrival_sits_with_the_byes_of_a_seated_round(event: Event) -> None:
+    """Eight players in threes: two byes; a ninth arriving after the round was seated
+    makes a table with them, even once the round is being played."""
+    cup = event.tournament()
+    event.enter(cup, 8)
+    round = event.publish(event.seat(cup))
+    assert len(selectors.round_byes(round)) == 2
+    ida = event.players[8]
+    with event.capture(execute=True):
+        services.register(actor=event.director, tournament=cup, players=[ida], check_in=True)
+    table = tables(round)[-1]
+    assert table.number == 3 and table.game is not None
+    seated = [place.player for place in table.seats.order_by("position")]
+    assert seated[-1] == ida and len(seated) == 3
+    assert selectors.round_byes(round) == []
+    assert table.game.seats.count() == 3  # its game started, with its table link
+    assert cup.registrations.get(player=ida).present_for(round.number)
+
+
+def test_a_late_arrival_joins_a_small_table_of_prediction_whist(event: Event) -> None:
+    cup = event.tournament(
+        game_type="prediction_whist", table_size=4, mixed_sizes=True, round_kind="game"
+    )
+    event.enter(cup, 7)  # tables of 4 and 3
+    round = event.seat(cup)
+    assert sorted(t.size for t in tables(round)) == [3, 4]
+    ida = event.players[8]
+    with event.capture(execute=True):
+        services.register(actor=event.director, tournament=cup, players=[ida], check_in=True)
+    assert sorted(t.size for t in tables(round)) == [4, 4]
+    assert round.players.filter(player=ida, table__isnull=False).exists()
+
+
+def test_a_late_arrival_who_cannot_sit_waits_for_the_next_round(event: Event) -> None:
+    cup = event.tournament()
+    event.enter(cup, 6)  # two full tables of widow whist, no bye
+    round = event.publish(event.seat(cup))
+    gus = event.players[6]
+    with event.capture(execute=True):
+        services.register(actor=event.director, tournament=cup, players=[gus], check_in=True)
+    assert not round.players.filter(player=gus).exists()
+    registration = cup.registrations.get(player=gus)
+    assert not registration.present_for(1) and registration.present_for(2)
+
+
+def test_the_director_is_told_where_a_late_arrival_sits(event: Event) -> None:
+    cup = event.tournament()
+    event.enter(cup, 8)
+    event.publish(event.seat(cup))
+    director = Client()
+    director.force_login(event.director)
+    with event.capture(execute=True):
+        page = director.post(
+            reverse("tournament-register-new", args=[cup.pk]),
+            {"name": "Zed", "check_in": "on"},
+            follow=True,
+        )
+    text = page.content.decode()
+    assert "Zed arrived late and sits at table 3 of round 1." in text

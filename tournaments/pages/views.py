@@ -460,6 +460,17 @@ def _names(players: list[Player]) -> str:
     return ", ".join(player.name for player in players)
 
 
+def _late_seated(request: HttpRequest, tournament: Tournament, before: set[int]) -> None:
+    """Tell the director where late arrivals were seated in the round under way."""
+    for player_id, place in selectors.seated_now(tournament).items():
+        if player_id not in before and place.table is not None:
+            messages.info(
+                request,
+                f"{place.player.name} arrived late and sits at table {place.table.number} "
+                f"of round {place.round.number}.",
+            )
+
+
 @director_action
 def register(request: HttpRequest, tournament: Tournament) -> str:
     """Register players from the roster (a late arrival too, between rounds)."""
@@ -474,7 +485,9 @@ def register(request: HttpRequest, tournament: Tournament) -> str:
     else:
         roster = core_selectors.roster(tournament.club)
         players = list(_valid(request, PlayersForm(roster, request.POST))["players"])
+    before = set(selectors.seated_now(tournament))
     services.register(actor=request.user, tournament=tournament, players=players, check_in=check_in)
+    _late_seated(request, tournament, before)
     checked = " and checked in" if check_in else ""
     return f"Registered{checked} ({len(players)}): {_names(players)}."
 
@@ -483,6 +496,7 @@ def register(request: HttpRequest, tournament: Tournament) -> str:
 def register_new(request: HttpRequest, tournament: Tournament) -> str:
     """Someone on the spot: onto the roster and into the tournament."""
     data = _valid(request, NewPlayerForm(request.POST))
+    before = set(selectors.seated_now(tournament))
     registration = services.register_new(
         actor=request.user,
         tournament=tournament,
@@ -490,6 +504,7 @@ def register_new(request: HttpRequest, tournament: Tournament) -> str:
         email=data["email"],
         check_in=data["check_in"],
     )
+    _late_seated(request, tournament, before)
     checked = " and checked in" if data["check_in"] else ""
     return f"{registration.player.name} is registered{checked}."
 
@@ -503,9 +518,11 @@ def _chosen_registered(request: HttpRequest, tournament: Tournament) -> list[Pla
 def check_in(request: HttpRequest, tournament: Tournament) -> str:
     everyone = request.POST.get("everyone") == "1"
     players = [] if everyone else _chosen_registered(request, tournament)
+    before = set(selectors.seated_now(tournament))
     done = services.check_in(
         actor=request.user, tournament=tournament, players=players, everyone=everyone
     )
+    _late_seated(request, tournament, before)
     number = selectors.check_in_round(tournament)
     return (
         f"{len(done)} checked in for round {number}; they stay checked in for later "

@@ -23,6 +23,7 @@ from ..models import (
     Tournament,
 )
 from ._base import _locked, _open
+from .rounds import seat_late_arrival
 
 
 @transaction.atomic
@@ -58,6 +59,8 @@ def register(
             _mark_present(registration, number)
         registration.save()
         result.append(registration)
+    if check_in:
+        _seat_late(actor, tournament, result)
     return result
 
 
@@ -92,6 +95,16 @@ def _mark_present(registration: Registration, number: int) -> None:
     if not registration.present_for(number):
         registration.checked_in_round = number
     registration.checked_out_round = None
+
+
+def _seat_late(actor: Actor, tournament: Tournament, registrations: Sequence[Registration]) -> None:
+    """Players checked in after the last round was seated sit in it where the seating
+    allows (:func:`.rounds.seat_late_arrival`); the others wait for the next round."""
+    for registration in registrations:
+        table = seat_late_arrival(actor, tournament, registration.player)
+        if table is not None:
+            registration.checked_in_round = table.round.number
+            registration.save(update_fields=["checked_in_round"])
 
 
 def _round_to_come(actor: Actor, tournament: Tournament) -> tuple[Tournament, int]:
@@ -133,6 +146,7 @@ def check_in(
             )
         _mark_present(registration, number)
     Registration.objects.bulk_update(registrations, ["checked_in_round", "checked_out_round"])
+    _seat_late(actor, tournament, registrations)
     return registrations
 
 

@@ -7,6 +7,7 @@ import logging
 from datetime import datetime, timedelta
 
 from django.db import IntegrityError, transaction
+from django.db.models import Max
 from django.utils import timezone
 
 from rules_engine import GAMES
@@ -229,6 +230,67 @@ def round_swap(
     return selectors.round_conflicts(round)
 
 
+def _start_table(actor: Actor, tournament: Tournament, table: Table) -> None:
+    """Start the table's game (an ordinary game of the club) with its table link."""
+    seats = list(table.seats.select_related("player").order_by("position"))
+    game = core.game_start(
+        actor=actor,
+        club=tournament.club,
+        game_type=tournament.game_type,
+        players=[seat.player for seat in seats],
+        options=_game_options(tournament),
+        first_dealer=table.first_dealer,
+        season=tournament.season,
+        played_on=timezone.localdate(),
+        rated=tournament.rated,
+    )
+    core.table_link_create(actor=actor, game=game)
+    table.game = game
+    table.deal_limit = _deal_limit(tournament)
+    table.save(update_fields=["game", "deal_limit"])
+
+
+def seat_late_arrival(actor: Actor, tournament: Tournament, player: Player) -> Table | None:
+    """Seat a player checked in after the last round was seated in that round, where the
+    seating allows (the caller holds the tournament locked): with the round's byes, when
+    together they make a table (its game started at once if the round is being played);
+    or, before the round is published, at its smallest table that can take one more (a
+    table of prediction whist below 6). None: they wait for the next round."""
+    round = (
+        Round.objects.select_for_update()
+        .filter(tournament=tournament, status__in=(RoundStatus.SEATED, RoundStatus.PLAYING))
+        .order_by("-number")
+        .first()
+    )
+    if round is None or RoundPlayer.objects.filter(round=round, player=player).exists():
+        return None
+    sizes = GAMES[tournament.game_type].player_counts
+    byes = list(RoundPlayer.objects.filter(round=round, table__isnull=True).order_by("id"))
+    if len(byes) + 1 in sizes:
+        number = (round.tables.aggregate(top=Max("number"))["top"] or 0) + 1
+        table = Table.objects.create(round=round, number=number, size=len(byes) + 1)
+        late = RoundPlayer.objects.create(round=round, player=player)
+        for position, place in enumerate([*byes, late]):
+            place.table, place.position = table, position
+        RoundPlayer.objects.bulk_update([*byes, late], ["table", "position"])
+        if round.status == RoundStatus.PLAYING:
+            _start_table(actor, tournament, table)
+        return table
+    if round.status != RoundStatus.SEATED:
+        return None
+    table = (
+        round.tables.filter(size__lt=max(sizes), size__gte=min(sizes))
+        .order_by("size", "number")
+        .first()
+    )
+    if table is None or (table.size + 1 not in sizes):
+        return None
+    RoundPlayer.objects.create(round=round, player=player, table=table, position=table.size)
+    table.size += 1
+    table.save(update_fields=["size"])
+    return table
+
+
 @transaction.atomic
 def round_publish(*, actor: Actor, round: Round, notify: bool = True) -> Round:
     """Start every table's game (an ordinary game, with a table link each) and tell the
@@ -239,26 +301,8 @@ def round_publish(*, actor: Actor, round: Round, notify: bool = True) -> Round:
     if round.status != RoundStatus.SEATED:
         state = round.get_status_display().lower()
         raise Conflict(f"round {round.number} cannot be published: it is {state}")
-    today = timezone.localdate()
-    limit = _deal_limit(tournament)
-    options = _game_options(tournament)
     for table in round.tables.order_by("number"):
-        seats = list(table.seats.select_related("player").order_by("position"))
-        game = core.game_start(
-            actor=actor,
-            club=tournament.club,
-            game_type=tournament.game_type,
-            players=[seat.player for seat in seats],
-            options=options,
-            first_dealer=table.first_dealer,
-            season=tournament.season,
-            played_on=today,
-            rated=tournament.rated,
-        )
-        core.table_link_create(actor=actor, game=game)
-        table.game = game
-        table.deal_limit = limit
-        table.save(update_fields=["game", "deal_limit"])
+        _start_table(actor, tournament, table)
     now = timezone.now()
     round.status = RoundStatus.PLAYING
     round.published_at = now
