@@ -278,17 +278,17 @@ def seat_late_arrival(actor: Actor, tournament: Tournament, player: Player) -> T
         return table
     if round.status != RoundStatus.SEATED:
         return None
-    table = (
+    smallest = (
         round.tables.filter(size__lt=max(sizes), size__gte=min(sizes))
         .order_by("size", "number")
         .first()
     )
-    if table is None or (table.size + 1 not in sizes):
+    if smallest is None or (smallest.size + 1 not in sizes):
         return None
-    RoundPlayer.objects.create(round=round, player=player, table=table, position=table.size)
-    table.size += 1
-    table.save(update_fields=["size"])
-    return table
+    RoundPlayer.objects.create(round=round, player=player, table=smallest, position=smallest.size)
+    smallest.size += 1
+    smallest.save(update_fields=["size"])
+    return smallest
 
 
 @transaction.atomic
