@@ -389,8 +389,21 @@ def season_close(request: HttpRequest, slug: str, season_id: int) -> HttpRespons
     season = _found(lambda: selectors.club_season(club, season_id))
     _attempt(
         request,
-        f"{season.name} is closed: it ends today.",
+        f"{season.name} ends today.",
         lambda: services.season_close(actor=request.user, season=season),
+    )
+    return redirect("club-seasons", slug=club.slug)
+
+
+@login_required
+@require_POST
+def season_make_current(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
+    club = _club(request, slug)
+    season = _found(lambda: selectors.club_season(club, season_id))
+    _attempt(
+        request,
+        f"{season.name} is the current season from today.",
+        lambda: services.season_make_current(actor=request.user, season=season),
     )
     return redirect("club-seasons", slug=club.slug)
 

@@ -52,6 +52,11 @@ urlpatterns = [
         member_views.season_close,
         name="season-close",
     ),
+    path(
+        "c/<slug:slug>/seasons/<int:season_id>/current/",
+        member_views.season_make_current,
+        name="season-current",
+    ),
     # Clubs, players, new games (club_views)
     page("c/<slug:slug>/", club_views.club_home, name="club"),
     page("c/<slug:slug>/new/", club_views.game_new, name="game-new"),

@@ -12,7 +12,7 @@ bids) and :mod:`.table_links`; what they share is in :mod:`._base`. Callers impo
 package: ``from scorekeeper import services``.
 """
 
-from .clubs import club_create, season_close, season_create
+from .clubs import club_create, season_close, season_create, season_make_current
 from .deals import DealRecorded, deal_correct, deal_draft_save, deal_record, deal_undo
 from .games import (
     game_abandon,
@@ -69,6 +69,7 @@ __all__ = [
     "player_update",
     "season_close",
     "season_create",
+    "season_make_current",
     "table_link_create",
     "table_link_revoke",
 ]

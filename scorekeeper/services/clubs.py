@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_slug
@@ -11,9 +11,10 @@ from django.utils import timezone
 
 from .. import access
 from ..access import Actor
-from ..errors import InvalidInput, NotAllowed
+from ..errors import Conflict, InvalidInput, NotAllowed
 from ..models import Club, Game, Membership, RatingChange, Role, Season
 from ..names import clean_name
+from ..selectors import season_for_date
 from ._base import require, user_of
 from .standings import standings_rebuild
 
@@ -62,14 +63,47 @@ def season_create(*, actor: Actor, club: Club, name: str, starts_on: date, ends_
             field="starts_on",
         )
     season = Season.objects.create(club=club, name=name, starts_on=starts_on, ends_on=ends_on)
-    # Games fall into the season of their date, also those played before it was made.
+    _gather_games(season)
+    return season
+
+
+def _gather_games(season: Season) -> None:
+    """Games fall into the season of their date, also those played before it was made."""
     moved = Game.objects.filter(
-        club=club, season__isnull=True, played_on__range=(starts_on, ends_on)
+        club=season.club, season__isnull=True, played_on__range=(season.starts_on, season.ends_on)
     )
     if moved.exists():
         RatingChange.objects.filter(game__in=moved).update(season=season)
         moved.update(season=season)
         standings_rebuild(season=season)
+
+
+@transaction.atomic
+def season_make_current(*, actor: Actor, season: Season) -> Season:
+    """Make a season still to come the current one: it starts today, and the season that
+    held today ends yesterday; games from today on fall into it."""
+    require(
+        access.can_manage_seasons(actor, season.club), "only admins and directors manage seasons"
+    )
+    today = timezone.localdate()
+    if season.starts_on <= today <= season.ends_on:
+        raise Conflict(f"{season.name} is the current season already", field="season")
+    if season.ends_on < today:
+        raise InvalidInput(
+            f"{season.name} ended on {season.ends_on:%d %B %Y}: a past season cannot become "
+            "the current one",
+            field="season",
+        )
+    holding = season_for_date(season.club, today)
+    if holding is not None:
+        if holding.starts_on == today:
+            raise Conflict(
+                f"{holding.name} started today: it is the current season", field="season"
+            )
+        season_close(actor=actor, season=holding, on=today - timedelta(days=1))
+    season.starts_on = today
+    season.save(update_fields=["starts_on"])
+    _gather_games(season)
     return season
 
 

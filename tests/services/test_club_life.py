@@ -299,3 +299,34 @@ def test_seasons_take_their_games_and_close(club: Any) -> None:
         services.season_close(actor=admin, season=season, on=datetime.date(2026, 4, 1))
     with pytest.raises(NotAllowed):
         services.season_close(actor=member(club, Role.SCORER), season=season)
+
+
+def test_a_season_to_come_is_made_the_current_one(club: Any) -> None:
+    admin = member(club, Role.ADMIN)
+    today = timezone.localdate()
+    day = datetime.timedelta(days=1)
+    autumn = services.season_create(
+        actor=admin, club=club, name="Autumn", starts_on=today - 30 * day, ends_on=today + 30 * day
+    )
+    winter = services.season_create(
+        actor=admin, club=club, name="Winter", starts_on=today + 31 * day, ends_on=today + 120 * day
+    )
+    ann, bob, cy = (PlayerFactory(club=club, name=n) for n in ("Ann", "Bob", "Cy"))
+    game = services.game_start(
+        actor=admin, club=club, game_type="widow_whist", players=[ann, bob, cy], played_on=today
+    )
+    assert game.season == autumn
+    with pytest.raises(NotAllowed):
+        services.season_make_current(actor=member(club, Role.SCORER), season=winter)
+
+    services.season_make_current(actor=admin, season=winter)
+    autumn.refresh_from_db()
+    winter.refresh_from_db()
+    game.refresh_from_db()
+    assert (autumn.ends_on, winter.starts_on) == (today - day, today)
+    assert game.season == winter  # today's game counts in the season now current
+
+    with pytest.raises(Conflict, match="current season already"):
+        services.season_make_current(actor=admin, season=winter)
+    with pytest.raises(InvalidInput, match="a past season"):
+        services.season_make_current(actor=admin, season=autumn)
