@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from tournaments.seating.data import DEVELOPED
-from tournaments.seating.fields import field, prime_power
+from tournaments.seating.fields import Field, field, prime_power
 
 Round = tuple[tuple[int, ...], ...]
 
@@ -52,29 +52,134 @@ def _round_robin(v: int) -> tuple[Round, ...]:
     return tuple(rounds)
 
 
+def _factor_fields(u: int, k: int) -> list[int] | None:
+    """The prime-power factors of u (one per prime) when each is at least k, else None."""
+    factors: list[int] = []
+    rest, p = u, 2
+    while rest > 1:
+        if p * p > rest:
+            p = rest
+        if rest % p == 0:
+            q = 1
+            while rest % p == 0:
+                rest //= p
+                q *= p
+            if q < k:
+                return None
+            factors.append(q)
+        p += 1
+    return factors
+
+
 def _transversal(v: int, k: int) -> Design | None:
+    """A resolvable transversal design TD(k, u) on v = k * u players, then a design on its
+    groups. Over the ring R = GF(q1) x ... x GF(qs) (u = q1 * ... * qs, one prime power a
+    prime, each qi >= k), round m in R seats at table c the players c + m * a_i of group i,
+    where a_i = (i, ..., i): a_i - a_j is a unit, so two players of different groups meet in
+    exactly one round (the product of transversal designs, e.g. Colbourn and Dinitz,
+    Handbook of Combinatorial Designs, 2nd ed., III.3). The groups (u players each, who never
+    met) then play the best design on u players side by side: with a Kirkman triple system
+    KTS(u) this is the tripling KTS(u) -> KTS(3u), with NKTS(u) it gives NKTS(3u)."""
     if v % k:
         return None
-    q = v // k
-    if q < k or prime_power(q) is None:
+    u = v // k
+    fields = _factor_fields(u, k) if u >= k else None
+    if not fields:
         return None
-    gf = field(q)
+    tables = [field(q) for q in fields]
+
+    def digits(x: int) -> list[int]:
+        out = []
+        for gf in tables:
+            x, d = divmod(x, gf.q)
+            out.append(d)
+        return out
+
+    def number(ds: list[int]) -> int:
+        x = 0
+        for gf, d in zip(reversed(tables), reversed(ds), strict=True):
+            x = x * gf.q + d
+        return x
+
+    def point(m: int, i: int, c: int) -> int:
+        md, cd = digits(m), digits(c)
+        return number([gf.add[gf.mul[a][i]][b] for gf, a, b in zip(tables, md, cd, strict=True)])
+
     rounds: list[Round] = []
-    for m in range(q):
-        shifts = [gf.mul[m][i] for i in range(k)]  # group i uses the field element i
-        rounds.append(
-            tuple(tuple(i * q + gf.add[shifts[i]][c] for i in range(k)) for c in range(q))
-        )
-    name = f"affine plane AG(2,{q})" if q == k else f"resolvable transversal design TD({k},{q})"
-    inner = best_design(q, k) if q % k == 0 else None
+    for m in range(u):
+        rounds.append(tuple(tuple(i * u + point(m, i, c) for i in range(k)) for c in range(u)))
+    if len(fields) == 1 and u == k:
+        name = f"affine plane AG(2,{u})"
+    else:
+        name = f"resolvable transversal design TD({k},{u})"
+    inner = best_design(u, k) if u % k == 0 else None
     if inner is not None:
         for inner_round in inner.rounds:
             rounds.append(
-                tuple(tuple(i * q + y for y in table) for i in range(k) for table in inner_round)
+                tuple(tuple(i * u + y for y in table) for i in range(k) for table in inner_round)
             )
-        if q != k:
+        if u != k:
             name += f" with its groups seated by {inner.name}"
     return Design(v, k, name, tuple(rounds))
+
+
+def _kirkman_2q_plus_1(v: int, k: int) -> Design | None:
+    """A Kirkman triple system KTS(2q + 1) for a prime power q = 6t + 1 (Ray-Chaudhuri and
+    Wilson, "Solution of Kirkman's schoolgirl problem", Proc. Symp. Pure Math. 19, 1971; the
+    1-rotational form as in Colbourn and Dinitz, Handbook, II.2.5): players are infinity and
+    (x, s) for x in GF(q), s in {0, 1}; the base round below is translated by every element
+    of GF(q), q rounds. With w primitive, e = w^(2t) a cube root of unity, and
+    S = {w^j : j mod 2t >= t} (so -S is the rest of GF(q)*), the base round is
+
+    * {inf, (0, 0), (0, 1)};
+    * {(w^i, 0), (e w^i, 0), (e^2 w^i, 0)} for 0 <= i < t: their differences are
+      w^i (1 - e) times the sixth roots of unity, a different coset for each i, so every
+      difference within column 0 once;
+    * {(x, 0), (a x, 1), (-a x, 1)} for x in S, a = (1 + e) / (e - 1): column 1 differences
+      2a(S u -S), across the columns (a - 1) S and (-a - 1) S = (a - 1)(-e) S = (a - 1)(-S):
+      each non-zero difference once.
+    """
+    if k != 3 or v % 2 == 0:
+        return None
+    q = (v - 1) // 2
+    if q % 6 != 1 or prime_power(q) is None:
+        return None
+    gf = field(q)
+    t = (q - 1) // 6
+    omega = next(w for w in range(2, q) if _order(gf, w) == q - 1) if q > 2 else 1
+    power = [1]
+    for _ in range(q - 2):
+        power.append(gf.mul[power[-1]][omega])
+    neg = [next(y for y in range(q) if gf.add[x][y] == 0) for x in range(q)]
+    inv = [0] + [next(y for y in range(1, q) if gf.mul[x][y] == 1) for x in range(1, q)]
+    e = power[2 * t]
+    a = gf.mul[gf.add[1][e]][inv[gf.add[e][neg[1]]]]
+    inf = 2 * q
+    base: list[tuple[int, int, int]] = [(inf, 0, q)]
+    for i in range(t):
+        base.append((power[i], power[i + 2 * t], power[i + 4 * t]))
+    for j in range(q - 1):
+        if j % (2 * t) >= t:
+            x = power[j]
+            ax = gf.mul[a][x]
+            base.append((x, q + ax, q + neg[ax]))
+
+    def shift(point: int, g: int) -> int:
+        if point == inf:
+            return point
+        column, x = divmod(point, q)
+        return column * q + gf.add[x][g]
+
+    rounds = tuple(tuple(tuple(shift(p, g) for p in block) for block in base) for g in range(q))
+    return Design(v, k, f"Kirkman triple system KTS({v}), 1-rotational over GF({q})", rounds)
+
+
+def _order(gf: Field, w: int) -> int:
+    x, n = w, 1
+    while x != 1:
+        x = gf.mul[x][w]
+        n += 1
+    return n
 
 
 def _developed(v: int, k: int) -> Design | None:
@@ -120,7 +225,7 @@ def best_design(v: int, k: int) -> Design | None:
     candidates: list[Design] = []
     if k == 2:
         candidates.append(Design(v, k, "round robin (circle method)", _round_robin(v)))
-    for build in (_transversal, _developed):
+    for build in (_transversal, _kirkman_2q_plus_1, _developed):
         design = build(v, k)
         if design is not None:
             candidates.append(design)
