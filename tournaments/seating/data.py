@@ -7,18 +7,22 @@ base round (its blocks, players joined by "."), whose n translates (x -> x + j m
 points fixed) are n rounds; ``fixed: B1 ...`` is one round made of all the translates of its
 blocks. Every pair difference occurs at most once, so no two players meet twice.
 
-The base rounds were found once, offline, by a computer search (randomised backtracking
-and a SAT solver) for base rounds whose differences are all distinct; tests/seating
-checks every design built from them.
+Only designs that no general construction in ``designs`` gives are stored here (a
+Kirkman triple system of order 2q + 1 or 3u, a resolvable (3q + 1, 4, 1) design and the
+transversal designs are built there). The base rounds were found once, offline, by a
+computer search (randomised backtracking, a SAT solver, and a tabu search over swaps of two
+players between tables of the base round, cost = repeated pair classes) for base rounds
+whose differences are all distinct: the difference method of Bose (1939) with fixed points
+(1-rotational designs, Buratti), and for KTS(33) the 3-pyramidal form (three fixed points
+forming one table of the extra round, with the short orbits {x, x + n/3, x + 2n/3} of each
+column; Buratti, Rinaldi and Traetta, "3-pyramidal Steiner triple systems", 2017). The
+existence of these designs is known (NKTS: Baker and Wilson 1977, Kotzig and Rosa;
+24 in fours for 7 rounds: the social golfer problem 6-4-7,
+OEIS A107431; the 8-4-10 social golfer solution: Aguado 2004);
+tests/seating checks every design built from them.
 """
 
 DEVELOPED: dict[tuple[int, int], tuple[int, int, str, str]] = {
-    (15, 3): (
-        7,
-        2,
-        "Kirkman triple system KTS(15), 1-rotational over Z7",
-        "base: 0.9.14 6.12.13 1.2.4 5.8.10 3.7.11",
-    ),
     (18, 3): (
         4,
         4,
@@ -45,19 +49,19 @@ DEVELOPED: dict[tuple[int, int], tuple[int, int, str, str]] = {
         "nearly Kirkman triple system NKTS(30) over Z14",
         "base: 11.18.28 8.26.29 4.5.17 6.20.25 14.24.27 2.12.22 0.3.9 7.15.23 10.19.21 1.13.16",
     ),
+    (33, 3): (
+        15,
+        2,
+        "Kirkman triple system KTS(33), 3-pyramidal over Z15",
+        "base: 7.23.25 15.16.24 3.11.22 2.4.19 10.18.32 12.17.21 14.28.30 13.20.31 1.26.29 "
+        "5.8.9 0.6.27 / fixed: 0.5.10 15.20.25 30.31.32",
+    ),
     (36, 3): (
         17,
         2,
         "nearly Kirkman triple system NKTS(36) over Z17",
         "base: 3.21.34 15.28.35 4.6.9 12.17.19 0.23.31 8.20.33 18.29.30 1.2.11 10.14.25 "
         "7.24.27 5.16.26 13.22.32",
-    ),
-    (39, 3): (
-        19,
-        2,
-        "Kirkman triple system KTS(39), 1-rotational over Z19",
-        "base: 12.25.38 9.13.28 11.17.34 16.30.32 10.21.35 1.19.22 24.33.37 5.6.14 2.4.18 "
-        "0.26.27 8.15.20 7.29.36 3.23.31",
     ),
     (42, 3): (
         20,
@@ -66,27 +70,11 @@ DEVELOPED: dict[tuple[int, int], tuple[int, int, str, str]] = {
         "base: 18.20.40 8.22.41 0.23.26 4.5.13 1.32.34 10.15.30 11.14.21 2.27.39 9.16.25 "
         "17.19.38 3.7.31 29.35.36 6.12.24 28.33.37",
     ),
-    (45, 3): (
-        11,
-        4,
-        "Kirkman triple system KTS(45), 1-rotational over Z11",
-        "base: 0.27.31 1.3.9 2.12.24 4.17.32 5.26.36 6.21.30 7.14.39 8.19.43 10.16.33 "
-        "11.22.42 13.29.44 15.18.25 20.35.41 23.28.34 37.38.40 / base: 0.23.41 1.20.38 2.9.18 "
-        "3.17.36 4.16.29 5.6.33 7.43.44 8.26.27 10.25.39 11.12.34 13.32.40 14.28.31 15.19.21 "
-        "22.24.37 30.35.42",
-    ),
     (24, 4): (
+        7,
         3,
-        8,
-        "resolvable 4-design of 24 players for 6 rounds over Z3",
-        "base: 4.5.10.15 2.18.20.21 8.9.14.19 3.7.12.23 1.13.16.22 0.6.11.17 / base: 0.5.7.8 "
-        "6.16.19.21 1.10.17.18 2.9.12.13 4.11.22.23 3.14.15.20",
-    ),
-    (28, 4): (
-        9,
-        3,
-        "resolvable (28,4,1) design, 1-rotational over Z9",
-        "base: 8.12.24.27 3.4.14.25 1.18.19.21 0.2.5.17 9.10.15.23 6.11.13.20 7.16.22.26",
+        "resolvable 4-GDD of type 3^8 (social golfer 6-4-7) over Z7",
+        "base: 3.12.16.21 1.2.6.20 0.7.11.13 4.9.19.23 10.15.17.18 5.8.14.22",
     ),
     (32, 4): (
         5,
@@ -95,13 +83,6 @@ DEVELOPED: dict[tuple[int, int], tuple[int, int, str, str]] = {
         "base: 0.3.17.26 1.9.25.30 2.8.21.24 4.10.11.22 5.7.13.29 6.15.19.23 12.18.20.31 "
         "14.16.27.28 / base: 0.1.16.21 2.10.12.27 3.7.25.31 4.6.13.17 5.9.14.24 8.15.18.28 "
         "11.19.20.30 22.23.26.29",
-    ),
-    (40, 4): (
-        13,
-        3,
-        "resolvable (40,4,1) design, 1-rotational over Z13",
-        "base: 0.13.26.39 1.12.29.36 2.11.16.23 3.10.30.35 4.9.27.38 5.8.14.25 6.7.17.22 "
-        "15.24.32.33 18.21.28.37 19.20.31.34",
     ),
     (44, 4): (
         14,
@@ -117,13 +98,6 @@ DEVELOPED: dict[tuple[int, int], tuple[int, int, str, str]] = {
         "base: 0.23.32.46 1.14.16.28 2.3.38.42 4.11.34.37 5.10.21.39 6.25.33.45 7.13.20.35 "
         "8.12.17.18 9.27.40.47 15.24.26.31 19.30.36.44 22.29.41.43",
     ),
-    (52, 4): (
-        17,
-        3,
-        "resolvable (52,4,1) design, 1-rotational over Z17",
-        "base: 0.17.34.51 1.16.39.46 2.15.41.44 3.14.23.28 4.13.37.48 5.12.24.27 6.11.22.29 "
-        "7.10.20.31 8.9.40.45 18.33.42.43 19.32.35.50 21.30.36.49 25.26.38.47",
-    ),
     (100, 4): (
         33,
         3,
@@ -132,5 +106,60 @@ DEVELOPED: dict[tuple[int, int], tuple[int, int, str, str]] = {
         "7.26.79.86 8.25.73.92 9.24.67.98 10.23.37.62 11.22.40.59 12.21.71.94 13.20.41.58 "
         "14.19.82.83 15.18.70.95 16.17.78.87 34.65.77.88 36.63.76.89 39.60.68.97 43.56.75.90 "
         "44.55.72.93 45.54.69.96 47.52.74.91 49.50.80.85",
+    ),
+    (57, 3): (
+        27,
+        2,
+        "Kirkman triple system KTS(57), 3-pyramidal over Z27",
+        "base: 0.6.30 1.8.43 2.3.42 16.26.52 14.32.39 11.13.24 5.53.54 9.12.50 20.36.49 "
+        "4.51.56 7.15.19 25.31.47 21.38.55 10.33.37 18.23.28 17.45.48 22.29.41 27.44.46 "
+        "34.35.40 / fixed: 0.9.18 27.36.45 54.55.56",
+    ),
+    (69, 3): (
+        33,
+        2,
+        "Kirkman triple system KTS(69), 3-pyramidal over Z33",
+        "base: 0.13.27 1.2.10 17.61.68 31.33.41 5.28.64 12.49.65 11.15.32 3.29.60 9.14.63 "
+        "16.39.67 30.36.59 19.22.37 4.45.50 7.25.47 18.35.66 8.38.42 21.23.48 26.40.54 "
+        "6.44.51 20.53.62 24.43.56 55.57.58 34.46.52 / fixed: 0.11.22 33.44.55 66.67.68",
+    ),
+    (93, 3): (
+        45,
+        2,
+        "Kirkman triple system KTS(93), 3-pyramidal over Z45",
+        "base: 0.48.72 7.16.45 2.55.66 30.46.74 12.35.47 10.52.87 39.75.80 32.78.90 29.34.49 "
+        "11.17.84 20.54.86 19.33.88 21.23.41 4.37.38 3.31.81 5.24.63 26.51.82 42.59.60 "
+        "13.56.64 15.25.28 9.61.77 1.8.83 40.44.89 18.58.92 6.27.43 22.69.76 53.57.79 "
+        "14.73.85 36.67.91 50.68.70 62.65.71 / fixed: 0.15.30 45.60.75 90.91.92",
+    ),
+    (48, 3): (
+        23,
+        2,
+        "nearly Kirkman triple system NKTS(48) over Z23",
+        "base: 12.36.46 0.30.43 10.25.47 2.15.28 3.7.21 9.17.38 1.13.24 16.26.33 5.6.22 "
+        "8.27.35 19.37.41 4.29.32 18.20.34 11.14.23 39.44.45 31.40.42",
+    ),
+    (54, 3): (
+        26,
+        2,
+        "nearly Kirkman triple system NKTS(54) over Z26",
+        "base: 0.29.50 13.26.45 5.23.27 18.20.28 1.39.43 10.38.47 6.16.41 11.37.52 4.51.53 "
+        "35.46.49 2.19.33 12.31.32 8.9.14 17.21.24 7.22.40 25.42.48 3.15.30 34.36.44",
+    ),
+    (60, 3): (
+        29,
+        2,
+        "nearly Kirkman triple system NKTS(60) over Z29",
+        "base: 9.57.58 0.49.56 4.30.46 2.25.32 12.47.59 18.41.55 8.15.29 48.53.54 13.27.37 "
+        "14.24.36 10.21.38 16.28.31 19.20.23 5.7.52 3.34.43 11.40.44 1.6.22 17.26.51 33.35.45 "
+        "39.42.50",
+    ),
+    (66, 3): (
+        32,
+        2,
+        "nearly Kirkman triple system NKTS(66) over Z32",
+        "base: 0.35.48 8.33.64 4.34.49 11.22.37 23.40.63 19.41.51 14.42.45 24.43.47 2.17.61 "
+        "21.60.62 53.54.59 13.31.55 9.16.52 20.38.58 27.32.56 10.30.44 36.50.57 6.39.65 "
+        "25.26.46 7.12.15 5.18.28 1.3.29",
     ),
 }
