@@ -346,12 +346,16 @@ def _plan(spec: _Spec, started: float) -> Plan:
 
     timed_out = False
     optimal = spec.method == "random"
-    iterations = 0
+    iterations = restarts = bound = 0
     if spec.method != "random":
         search = Tabu(n, tables, base, rng, place)
-        max_iters = 400_000
+        # new opponents: restarts until the time is up or the lower bound is reached (a
+        # perfect plan is not known here); by standings: until it stops improving
+        max_iters = 50_000_000 if place is None else 400_000
         patience = 6_000 + 40 * n if place is None else 1_000 + 10 * n
-        outcome = search.run(deadline, max_iters, patience)
+        outcome = search.run(deadline, max_iters, patience, restart=place is None)
+        restarts = outcome.restarts
+        bound = outcome.lower_bound
         tables = outcome.tables
         timed_out = outcome.timed_out
         optimal = outcome.cost <= outcome.lower_bound or search.settled()
@@ -380,7 +384,14 @@ def _plan(spec: _Spec, started: float) -> Plan:
         " + ".join(sources),
         optimal,
         timed_out,
-        {"iterations": iterations, "seconds": round(time.perf_counter() - started, 3)},
+        {
+            "iterations": iterations,
+            "restarts": restarts,
+            # the proven lower bound on the search's cost that it stops at (0: no repeat
+            # needed), in the cost units of search.pair_weights
+            "lower_bound": bound,
+            "seconds": round(time.perf_counter() - started, 3),
+        },
     )
 
 
