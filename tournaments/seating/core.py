@@ -328,12 +328,7 @@ def _plan(spec: _Spec, started: float) -> Plan:
                 at += size
         elif spec.rank is not None:
             assert spec.rank is not None
-            rank = spec.rank
-            seated.sort(key=lambda p: rank[p])
-            rnd, at = [], 0
-            for size in spec.sizes:
-                rnd.append(seated[at : at + size])
-                at += size
+            rnd = _swiss_round(n, sorted(seated, key=spec.rank.__getitem__), spec.sizes, cnt)
         else:
             rnd = greedy_round(n, seated, spec.sizes, cnt, inc, rng)
         tables.append(rnd)
@@ -393,6 +388,33 @@ def _plan(spec: _Spec, started: float) -> Plan:
             "seconds": round(time.perf_counter() - started, 3),
         },
     )
+
+
+def _swiss_round(
+    n: int, ranked: list[int], sizes: Sequence[int], cnt: list[int]
+) -> list[list[int]]:
+    """Tables from the top: the best-ranked player left heads the next table, joined by the
+    next best-ranked players who have met nobody at it (failing that, who met it least).
+    Updates ``cnt``."""
+    left = list(ranked)
+    rnd: list[list[int]] = []
+    for size in sizes:
+        table = [left.pop(0)]
+        while len(table) < size:
+            best_at, best_met = 0, -1
+            for at, p in enumerate(left):
+                met = sum(1 for x in table if cnt[p * n + x])
+                if best_met < 0 or met < best_met:
+                    best_at, best_met = at, met
+                    if met == 0:
+                        break
+            table.append(left.pop(best_at))
+        for i, a in enumerate(table):
+            for b in table[i + 1 :]:
+                cnt[a * n + b] += 1
+                cnt[b * n + a] += 1
+        rnd.append(table)
+    return rnd
 
 
 def _places(spec: _Spec) -> list[list[int]]:

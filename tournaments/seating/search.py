@@ -145,6 +145,14 @@ class Tabu:
         rounds = len(tables)
         self.limit = max(base, default=0) + rounds + 2
         self.weights, self.inc, self.dec = pair_weights(self.limit)
+        if place is not None:
+            # by standings a repeat costs more than seating any two players out of place, so
+            # players move as far as it takes to avoid one
+            worst = max((max(row) for row in place), default=0)
+            scale = 1 + (2 * worst) // REPEAT
+            self.weights = [w * scale for w in self.weights]
+            self.inc = [w * scale for w in self.inc]
+            self.dec = [w * scale for w in self.dec]
         self._load(tables)
 
     # ------------------------------------------------------------------ state
