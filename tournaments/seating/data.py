@@ -13,9 +13,9 @@ transversal designs are built there). The base rounds were found once, offline, 
 computer search (randomised backtracking, a SAT solver, and a tabu search over swaps of two
 players between tables of the base round, cost = repeated pair classes) for base rounds
 whose differences are all distinct: the difference method of Bose (1939) with fixed points
-(1-rotational designs, Buratti), and for KTS(33) the 3-pyramidal form (three fixed points
-forming one table of the extra round, with the short orbits {x, x + n/3, x + 2n/3} of each
-column; Buratti, Rinaldi and Traetta, "3-pyramidal Steiner triple systems", 2017). The
+(1-rotational designs, Buratti), and for KTS(33), (57), (69) and (93) the 3-pyramidal form (three
+fixed points forming one table of the extra round, with the short orbits {x, x + n/3, x + 2n/3} of
+each column; Buratti, Rinaldi and Traetta, "3-pyramidal Steiner triple systems", 2017). The
 existence of these designs is known (NKTS: Baker and Wilson 1977, Kotzig and Rosa;
 24 in fours for 7 rounds: the social golfer problem 6-4-7,
 OEIS A107431; the 8-4-10 social golfer solution: Aguado 2004);

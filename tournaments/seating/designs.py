@@ -83,10 +83,10 @@ def _transversal(v: int, k: int) -> Design | None:
     groups. Over the ring R = GF(q1) x ... x GF(qs) (u = q1 * ... * qs, one prime power a
     prime, each qi >= k), round m in R seats at table c the players c + m * a_i of group i,
     where a_i = (i, ..., i): a_i - a_j is a unit, so two players of different groups meet in
-    exactly one round (the product of transversal designs, e.g. Colbourn and Dinitz,
-    Handbook of Combinatorial Designs, 2nd ed., III.3). The groups (u players each, who never
-    met) then play the best design on u players side by side: with a Kirkman triple system
-    KTS(u) this is the tripling KTS(u) -> KTS(3u), with NKTS(u) it gives NKTS(3u)."""
+    exactly one round (MacNeish's product of transversal designs, 1922; see Colbourn and Dinitz,
+    Handbook of Combinatorial Designs, on mutually orthogonal Latin squares). The groups (u players
+    each, who never met) then play the best design on u players side by side: with a Kirkman triple
+    system KTS(u) this is the tripling KTS(u) -> KTS(3u), with NKTS(u) it gives NKTS(3u)."""
     if v % k:
         return None
     u = v // k
@@ -132,8 +132,8 @@ def _transversal(v: int, k: int) -> Design | None:
 
 def _kirkman_2q_plus_1(v: int, k: int) -> Design | None:
     """A Kirkman triple system KTS(2q + 1) for a prime power q = 6t + 1 (Ray-Chaudhuri and
-    Wilson, "Solution of Kirkman's schoolgirl problem", Proc. Symp. Pure Math. 19, 1971; the
-    1-rotational form as in Colbourn and Dinitz, Handbook, II.2.5): players are infinity and
+    Wilson, "Solution of Kirkman's schoolgirl problem", Proc. Symp. Pure Math. 19, 1971, in
+    its 1-rotational form; the base round is checked in tests): players are infinity and
     (x, s) for x in GF(q), s in {0, 1}; the base round below is translated by every element
     of GF(q), q rounds. With w primitive, e = w^(2t) a cube root of unity, and
     S = {w^j : j mod 2t >= t} (so -S is the rest of GF(q)*), the base round is
@@ -183,8 +183,9 @@ def _kirkman_2q_plus_1(v: int, k: int) -> Design | None:
 
 def _resolvable_3q_plus_1(v: int, k: int) -> Design | None:
     """A resolvable (3q + 1, 4, 1) design for a prime power q = 4s + 1, 1-rotational over
-    GF(q) (in the manner of Hanani, Ray-Chaudhuri and Wilson, "On resolvable designs",
-    Discrete Math. 3, 1972, where the (v, 4, 1) designs for v = 4 (mod 12) are built):
+    GF(q): Bose's difference method with a point at infinity and a base round made of
+    cyclotomic cosets (the existence of these designs for every v = 4 (mod 12): Hanani,
+    Ray-Chaudhuri and Wilson, "On resolvable designs", Discrete Math. 3, 1972):
     players are infinity and (x, c) for x in GF(q), c in Z3; the base round below is
     translated by every element of GF(q), q = (v - 1) / 3 rounds. With w primitive and
     i = w^s (i^2 = -1), the base round is {inf, (0, 0), (0, 1), (0, 2)} and, for 0 <= j < s
