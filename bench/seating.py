@@ -1,34 +1,47 @@
-"""Seating engine benchmark: repeats, the most meetings of one pair, and time per field.
+"""Seating engine benchmark: rounds without a repeat against the known maximum, club
+fields, and tables by standings.
 
-For each field (players N, table size K or mixed sizes, rounds R) this plans the event with
-``tournaments.seating.plan`` (seed 0) and prints the repeated meetings (a pair meeting m > 1
-times counts m - 1), the most meetings of one pair, the seconds taken and how the tables
-were made. The first rows are fields where no pair need meet twice at the most rounds
-possible; the last are club evenings, large fields, byes and mixed tables.
+Three parts (``--part``, all by default):
 
-    python bench/seating.py [--time-limit 5] [--only 32/4/10 ...]
+* ``designs``: for every field of v players at tables of k with v = 0 or 3 (mod 6) from 9 to
+  99 in threes, v = 4 (mod 12) up to 100 and 16 to 40 in fours, the most rounds known
+  with no pair meeting twice (``known_max_rounds``: the design and social golfer
+  literature), the rounds the engine reached with zero repeats (it plans the known
+  maximum; if that repeats a pair, the rounds of that plan that can be kept without a
+  repeat, then plans one more round at a time while that has no repeat), the seconds
+  taken and how the tables were made;
+* ``fields``: club evenings, large fields, byes and mixed tables: the repeated meetings (a
+  pair meeting m > 1 times counts m - 1), the most meetings of one pair, the seconds;
+* ``standings``: Swiss rounds by standings (standings reshuffled a little after each round):
+  the average spread of standing ranks at a table (highest minus lowest rank) against the
+  ideal (tables of consecutive ranks, k - 1), and the repeats.
+
+    python bench/seating.py [--part designs|fields|standings] [--time-limit 5]
+                            [--only 32/4 57/3 ...]
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tournaments.seating import evaluate, plan  # noqa: E402
+from tournaments.seating import evaluate, next_round, plan  # noqa: E402
+from tournaments.seating.designs import known_max_rounds  # noqa: E402
+
+DESIGN_FIELDS: list[tuple[int, int]] = sorted(
+    {(v, 3) for v in range(9, 100, 3)}
+    | {(v, 4) for v in range(16, 101, 12)}
+    | {(v, 4) for v in range(16, 41, 4)},
+    key=lambda field: (field[1], field[0]),
+)
 
 # (name, players, table size or sizes, rounds)
 FIELDS: list[tuple[str, int, int | list[int], int]] = [
-    ("9/3/4", 9, 3, 4),
-    ("15/3/7", 15, 3, 7),
-    ("18/3/8", 18, 3, 8),
-    ("21/3/10", 21, 3, 10),
-    ("16/4/5", 16, 4, 5),
-    ("24/4/6", 24, 4, 6),
-    ("32/4/10", 32, 4, 10),
     ("30/3/5", 30, 3, 5),
     ("30/4/5", 30, 4, 5),
     ("60/4/8", 60, 4, 8),
@@ -43,26 +56,81 @@ FIELDS: list[tuple[str, int, int | list[int], int]] = [
     ("11/2/11 (1 bye)", 11, 2, 11),
 ]
 
+# (name, players, table size, rounds) seated by standings
+STANDINGS: list[tuple[str, int, int, int]] = [
+    ("24/4/6", 24, 4, 6),
+    ("32/4/7", 32, 4, 7),
+    ("36/3/8", 36, 3, 8),
+    ("60/4/8", 60, 4, 8),
+]
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--time-limit", type=float, default=5.0)
-    parser.add_argument("--only", nargs="*", help="names of fields to run (e.g. 32/4/10)")
-    args = parser.parse_args()
+
+def _clean_rounds(rounds: list[list[list[int]]]) -> int:
+    """How many of the rounds can be kept with no pair meeting twice: a round is kept when
+    none of its pairs met in a round kept before it (a greedy, order-dependent count)."""
+    seen: set[tuple[int, int]] = set()
+    kept = 0
+    for rnd in rounds:
+        pairs = set()
+        for table in rnd:
+            ordered = sorted(table)
+            for i, a in enumerate(ordered):
+                for b in ordered[i + 1 :]:
+                    pairs.add((a, b))
+        if not pairs & seen:
+            seen |= pairs
+            kept += 1
+    return kept
+
+
+def designs(only: list[str] | None, time_limit: float) -> tuple[int, int]:
+    header = f"{'field':<7} {'N':>4} {'K':>2} {'known':>5} {'reached':>7} {'time s':>7}  how"
+    print(header)
+    print("-" * len(header))
+    hit = total = 0
+    for v, k in DESIGN_FIELDS:
+        name = f"{v}/{k}"
+        if only and name not in only:
+            continue
+        known = known_max_rounds(v, k)
+        target = known[0] if known else (v - 1) // (k - 1)
+        started = time.perf_counter()
+        result = plan(v, target, table_size=k, time_limit=time_limit)
+        reached = _clean_rounds(result.rounds)
+        how = result.source
+        while reached < target:  # one more round at a time
+            attempt = plan(v, reached + 1, table_size=k, time_limit=time_limit)
+            if attempt.repeats:
+                break
+            reached += 1
+            how = attempt.source
+        elapsed = time.perf_counter() - started
+        total += 1
+        hit += reached >= target
+        mark = "" if reached >= target else "  <"
+        print(
+            f"{name:<7} {v:>4} {k:>2} {target:>5} {reached:>7} {elapsed:>7.2f}  {how}{mark}",
+            flush=True,
+        )
+    print(f"known maximum reached for {hit} of {total} fields")
+    return hit, total
+
+
+def fields(only: list[str] | None, time_limit: float) -> None:
     header = (
         f"{'field':<22} {'N':>4} {'K':>9} {'R':>3} {'repeats':>8} {'max':>4} {'time s':>7}  how"
     )
     print(header)
     print("-" * len(header))
     for name, players, tables, rounds in FIELDS:
-        if args.only and name.split(" ")[0] not in args.only:
+        if only and name.split(" ")[0] not in only:
             continue
         started = time.perf_counter()
         if isinstance(tables, int):
-            result = plan(players, rounds, table_size=tables, time_limit=args.time_limit)
+            result = plan(players, rounds, table_size=tables, time_limit=time_limit)
             k = str(tables)
         else:
-            result = plan(players, rounds, sizes=tables, time_limit=args.time_limit)
+            result = plan(players, rounds, sizes=tables, time_limit=time_limit)
             k = f"{min(tables)}-{max(tables)}"
         elapsed = time.perf_counter() - started
         repeats, most = evaluate(result.rounds)
@@ -71,6 +139,58 @@ def main() -> int:
             f"{elapsed:>7.2f}  {result.source}{' (time limit)' if result.timed_out else ''}",
             flush=True,
         )
+
+
+def standings(only: list[str] | None, time_limit: float) -> None:
+    header = f"{'field':<8} {'spread':>7} {'ideal':>6} {'repeats':>8} {'time s':>7}"
+    print(header)
+    print("-" * len(header))
+    for name, players, k, rounds in STANDINGS:
+        if only and name not in only:
+            continue
+        rng = random.Random(0)
+        order = list(range(players))  # best first
+        history: list[list[list[int]]] = []
+        spreads: list[int] = []
+        started = time.perf_counter()
+        for _ in range(rounds):
+            result = next_round(
+                players,
+                history,
+                table_size=k,
+                method="standings",
+                standings=order,
+                time_limit=time_limit,
+            )
+            rank = {p: i for i, p in enumerate(order)}
+            for table in result.rounds[0]:
+                ranks = [rank[p] for p in table]
+                spreads.append(max(ranks) - min(ranks))
+            history.extend(result.rounds)
+            # results of the round: each player moves a few places up or down
+            keyed = sorted(order, key=lambda p: rank[p] + rng.uniform(-3 * k, 3 * k))
+            order = keyed
+        elapsed = time.perf_counter() - started
+        repeats, _ = evaluate(history)
+        average = sum(spreads) / len(spreads)
+        print(f"{name:<8} {average:>7.2f} {k - 1:>6} {repeats:>8} {elapsed:>7.2f}", flush=True)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--time-limit", type=float, default=5.0)
+    parser.add_argument("--part", choices=["designs", "fields", "standings"], action="append")
+    parser.add_argument("--only", nargs="*", help="fields to run (e.g. 57/3 32/4/10)")
+    args = parser.parse_args()
+    parts = args.part or ["designs", "fields", "standings"]
+    if "designs" in parts:
+        designs(args.only, args.time_limit)
+    if "fields" in parts:
+        print()
+        fields(args.only, args.time_limit)
+    if "standings" in parts:
+        print()
+        standings(args.only, args.time_limit)
     return 0
 
 

@@ -10,14 +10,14 @@ from tournaments.seating.data import DEVELOPED
 from tournaments.seating.designs import max_rounds_bound
 
 # (players, table size, rounds): each at the most rounds possible for its field
-# (a player meets k - 1 new players a round), except 24 in fours (7 is not possible).
+# (a player meets k - 1 new players a round).
 MAXIMAL = [
     (9, 3, 4),  # affine plane AG(2,3) = KTS(9)
     (15, 3, 7),  # Kirkman's schoolgirls, KTS(15)
     (18, 3, 8),  # nearly Kirkman NKTS(18)
     (21, 3, 10),  # KTS(21)
     (16, 4, 5),  # affine plane AG(2,4)
-    (24, 4, 6),
+    (24, 4, 7),  # social golfer 6-4-7, a resolvable 4-GDD of type 3^8
     (32, 4, 10),  # the social golfer problem 8-4-10
 ]
 

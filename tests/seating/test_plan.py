@@ -121,7 +121,9 @@ def test_random_is_valid_and_seeded():
 
 
 def test_same_seed_same_plan():
-    for args in [(30, 3, 5), (12, 3, 5)]:  # the second searches until it gives up
+    # the second stops at its lower bound; a plan with no perfect plan known searches until
+    # its time is up, so it may differ from run to run (see test_constructions)
+    for args in [(30, 3, 5), (9, 3, 5)]:
         players, k, rounds = args
         one = plan(players, rounds, table_size=k, seed=7, time_limit=30)
         two = plan(players, rounds, table_size=k, seed=7, time_limit=30)

@@ -20,10 +20,13 @@ raises ``SeatingError`` (``field``, ``message``). ``best_design(v, k)`` gives th
 zero-repeat schedules; ``round_sizes`` a round's tables and byes (``balanced_sizes`` the
 mixed table sizes for prediction whist).
 
-How: a resolvable design (affine planes, transversal designs, Kirkman and nearly Kirkman
-triple systems, resolvable (v, 4, 1) designs, the 8-4-10 social golfer solution, round
-robins) when one fits the field, possibly with one "ghost" player whose tablemates sit out;
-then greedy rounds and a tabu search over swaps of players who meet too often.
+How: a resolvable design when one fits the field (affine planes, transversal designs over
+products of finite fields, Kirkman triple systems for every v = 3 (mod 6) and nearly Kirkman
+ones for every v = 0 (mod 6), v >= 18, up to 99, resolvable (v, 4, 1) designs, social golfer
+solutions, round robins; ``known_max_rounds`` gives the most rounds known without a repeat),
+possibly with one "ghost" player whose tablemates sit out; then greedy rounds and a tabu
+search over swaps of players who meet too often, restarting from its best schedule until its
+time is up unless it reaches a proven lower bound (``Plan.stats["lower_bound"]``).
 """
 
 from tournaments.seating.core import (
@@ -35,7 +38,7 @@ from tournaments.seating.core import (
     plan,
     round_sizes,
 )
-from tournaments.seating.designs import Design, best_design
+from tournaments.seating.designs import Design, best_design, known_max_rounds
 from tournaments.seating.errors import SeatingError
 from tournaments.seating.seats import seat_counts
 from tournaments.seating.spec import METHODS, Method
@@ -49,6 +52,7 @@ __all__ = [
     "balanced_sizes",
     "best_design",
     "evaluate",
+    "known_max_rounds",
     "meeting_counts",
     "next_round",
     "plan",

@@ -328,12 +328,7 @@ def _plan(spec: _Spec, started: float) -> Plan:
                 at += size
         elif spec.rank is not None:
             assert spec.rank is not None
-            rank = spec.rank
-            seated.sort(key=lambda p: rank[p])
-            rnd, at = [], 0
-            for size in spec.sizes:
-                rnd.append(seated[at : at + size])
-                at += size
+            rnd = _swiss_round(n, sorted(seated, key=spec.rank.__getitem__), spec.sizes, cnt)
         else:
             rnd = greedy_round(n, seated, spec.sizes, cnt, inc, rng)
         tables.append(rnd)
@@ -346,12 +341,16 @@ def _plan(spec: _Spec, started: float) -> Plan:
 
     timed_out = False
     optimal = spec.method == "random"
-    iterations = 0
+    iterations = restarts = bound = 0
     if spec.method != "random":
         search = Tabu(n, tables, base, rng, place)
-        max_iters = 400_000
+        # new opponents: restarts until the time is up or the lower bound is reached (a
+        # perfect plan is not known here); by standings: until it stops improving
+        max_iters = 50_000_000 if place is None else 400_000
         patience = 6_000 + 40 * n if place is None else 1_000 + 10 * n
-        outcome = search.run(deadline, max_iters, patience)
+        outcome = search.run(deadline, max_iters, patience, restart=place is None)
+        restarts = outcome.restarts
+        bound = outcome.lower_bound
         tables = outcome.tables
         timed_out = outcome.timed_out
         optimal = outcome.cost <= outcome.lower_bound or search.settled()
@@ -380,8 +379,42 @@ def _plan(spec: _Spec, started: float) -> Plan:
         " + ".join(sources),
         optimal,
         timed_out,
-        {"iterations": iterations, "seconds": round(time.perf_counter() - started, 3)},
+        {
+            "iterations": iterations,
+            "restarts": restarts,
+            # the proven lower bound on the search's cost that it stops at (0: no repeat
+            # needed), in the cost units of search.pair_weights
+            "lower_bound": bound,
+            "seconds": round(time.perf_counter() - started, 3),
+        },
     )
+
+
+def _swiss_round(
+    n: int, ranked: list[int], sizes: Sequence[int], cnt: list[int]
+) -> list[list[int]]:
+    """Tables from the top: the best-ranked player left heads the next table, joined by the
+    next best-ranked players who have met nobody at it (failing that, who met it least).
+    Updates ``cnt``."""
+    left = list(ranked)
+    rnd: list[list[int]] = []
+    for size in sizes:
+        table = [left.pop(0)]
+        while len(table) < size:
+            best_at, best_met = 0, -1
+            for at, p in enumerate(left):
+                met = sum(1 for x in table if cnt[p * n + x])
+                if best_met < 0 or met < best_met:
+                    best_at, best_met = at, met
+                    if met == 0:
+                        break
+            table.append(left.pop(best_at))
+        for i, a in enumerate(table):
+            for b in table[i + 1 :]:
+                cnt[a * n + b] += 1
+                cnt[b * n + a] += 1
+        rnd.append(table)
+    return rnd
 
 
 def _places(spec: _Spec) -> list[list[int]]:

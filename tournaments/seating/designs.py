@@ -5,19 +5,26 @@ rounds and no pair meeting twice, or None. The constructions, best first when se
 
 * one table (v == k): a single round;
 * round robin (k == 2, v even): the circle method, v - 1 rounds;
-* resolvable transversal designs (v == k * q, q a prime power >= k): q rounds in which
-  table (m, c) seats player y of group i when y == m * a_i + c over GF(q); when k divides q
-  the groups (q players each, who never met) then play the best design on q players side by
-  side. This gives the affine planes AG(2, q) (v = q * q, k = q: q + 1 rounds, e.g. 9 in
-  threes for 4 rounds, 16 in fours for 5, 25 in fives for 6), Kirkman triple systems on 3**n
-  players (27 in threes for 13 rounds, 81 for 40), 64 in fours for 21 rounds, and q rounds of
-  k * q players for any prime power q >= k (20 in fours for 5 rounds, 12 in threes for 4);
-* designs developed over a cyclic group (``data.DEVELOPED``), each given by one or two base
-  rounds whose translates mod n are the rounds (the classical difference-family method):
-  Kirkman triple systems KTS(15), KTS(21), KTS(39), KTS(45) and nearly Kirkman NKTS(18),
-  (24), (30), (36), (42); resolvable (v, 4, 1) designs on 28, 40, 52 and 100 players; and
-  resolvable group divisible designs for 24 in fours (6 rounds), 32 in fours (10 rounds:
-  the social golfer problem 8-4-10), 44 in fours (14 rounds) and 48 in fours (15 rounds).
+* resolvable transversal designs TD(k, u) (v == k * u, every prime-power factor of u at
+  least k): u rounds over the product of the fields GF(q) dividing u; when k divides u the
+  groups (u players each, who never met) then play the best design on u players side by
+  side. This gives the affine planes AG(2, q) (9 in threes for 4 rounds, 16 in fours for 5,
+  25 in fives for 6, 49 in sevens for 8), the tripling of Kirkman and nearly Kirkman triple
+  systems (KTS(27), KTS(45), KTS(63), KTS(81), KTS(99), NKTS(72)), 64 in fours for 21
+  rounds, and u rounds of k * u players (20 in fours for 5 rounds, 12 in threes for 4);
+* Kirkman triple systems KTS(2q + 1) for every prime power q = 1 (mod 6), 1-rotational over
+  GF(q) (Ray-Chaudhuri and Wilson): 15, 27, 39, 51, 63, 75, 87, 99 players;
+* resolvable (3q + 1, 4, 1) designs for every prime power q = 1 (mod 4), 1-rotational over
+  GF(q): 16, 28, 40, 52, 76, 88 players (and 112, 148, ...);
+* designs developed over a cyclic group (``data.DEVELOPED``), each given by base rounds
+  whose translates mod n are the rounds (the classical difference method), for the orders
+  no construction above reaches: KTS(21), KTS(33), KTS(57), KTS(69), KTS(93), nearly
+  Kirkman NKTS(v) for v = 18 ... 96, a resolvable (100, 4, 1) design, and resolvable group
+  divisible designs for 24 in fours (7 rounds), 32 in fours (10 rounds: the social golfer
+  problem 8-4-10), 44 in fours (14 rounds) and 48 in fours (15 rounds).
+
+``known_max_rounds(v, k)`` is the most rounds with no repeat known for v players at tables
+of k (the counting bound where a design reaches it, else the social golfer literature).
 """
 
 from __future__ import annotations
@@ -26,7 +33,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from tournaments.seating.data import DEVELOPED
-from tournaments.seating.fields import field, prime_power
+from tournaments.seating.fields import Field, field, prime_power
 
 Round = tuple[tuple[int, ...], ...]
 
@@ -52,29 +59,178 @@ def _round_robin(v: int) -> tuple[Round, ...]:
     return tuple(rounds)
 
 
+def _factor_fields(u: int, k: int) -> list[int] | None:
+    """The prime-power factors of u (one per prime) when each is at least k, else None."""
+    factors: list[int] = []
+    rest, p = u, 2
+    while rest > 1:
+        if p * p > rest:
+            p = rest
+        if rest % p == 0:
+            q = 1
+            while rest % p == 0:
+                rest //= p
+                q *= p
+            if q < k:
+                return None
+            factors.append(q)
+        p += 1
+    return factors
+
+
 def _transversal(v: int, k: int) -> Design | None:
+    """A resolvable transversal design TD(k, u) on v = k * u players, then a design on its
+    groups. Over the ring R = GF(q1) x ... x GF(qs) (u = q1 * ... * qs, one prime power a
+    prime, each qi >= k), round m in R seats at table c the players c + m * a_i of group i,
+    where a_i = (i, ..., i): a_i - a_j is a unit, so two players of different groups meet in
+    exactly one round (MacNeish's product of transversal designs, 1922; see Colbourn and Dinitz,
+    Handbook of Combinatorial Designs, on mutually orthogonal Latin squares). The groups (u players
+    each, who never met) then play the best design on u players side by side: with a Kirkman triple
+    system KTS(u) this is the tripling KTS(u) -> KTS(3u), with NKTS(u) it gives NKTS(3u)."""
     if v % k:
         return None
-    q = v // k
-    if q < k or prime_power(q) is None:
+    u = v // k
+    fields = _factor_fields(u, k) if u >= k else None
+    if not fields:
         return None
-    gf = field(q)
+    tables = [field(q) for q in fields]
+
+    def digits(x: int) -> list[int]:
+        out = []
+        for gf in tables:
+            x, d = divmod(x, gf.q)
+            out.append(d)
+        return out
+
+    def number(ds: list[int]) -> int:
+        x = 0
+        for gf, d in zip(reversed(tables), reversed(ds), strict=True):
+            x = x * gf.q + d
+        return x
+
+    def point(m: int, i: int, c: int) -> int:
+        md, cd = digits(m), digits(c)
+        return number([gf.add[gf.mul[a][i]][b] for gf, a, b in zip(tables, md, cd, strict=True)])
+
     rounds: list[Round] = []
-    for m in range(q):
-        shifts = [gf.mul[m][i] for i in range(k)]  # group i uses the field element i
-        rounds.append(
-            tuple(tuple(i * q + gf.add[shifts[i]][c] for i in range(k)) for c in range(q))
-        )
-    name = f"affine plane AG(2,{q})" if q == k else f"resolvable transversal design TD({k},{q})"
-    inner = best_design(q, k) if q % k == 0 else None
+    for m in range(u):
+        rounds.append(tuple(tuple(i * u + point(m, i, c) for i in range(k)) for c in range(u)))
+    if len(fields) == 1 and u == k:
+        name = f"affine plane AG(2,{u})"
+    else:
+        name = f"resolvable transversal design TD({k},{u})"
+    inner = best_design(u, k) if u % k == 0 else None
     if inner is not None:
         for inner_round in inner.rounds:
             rounds.append(
-                tuple(tuple(i * q + y for y in table) for i in range(k) for table in inner_round)
+                tuple(tuple(i * u + y for y in table) for i in range(k) for table in inner_round)
             )
-        if q != k:
+        if u != k:
             name += f" with its groups seated by {inner.name}"
     return Design(v, k, name, tuple(rounds))
+
+
+def _kirkman_2q_plus_1(v: int, k: int) -> Design | None:
+    """A Kirkman triple system KTS(2q + 1) for a prime power q = 6t + 1 (Ray-Chaudhuri and
+    Wilson, "Solution of Kirkman's schoolgirl problem", Proc. Symp. Pure Math. 19, 1971, in
+    its 1-rotational form; the base round is checked in tests): players are infinity and
+    (x, s) for x in GF(q), s in {0, 1}; the base round below is translated by every element
+    of GF(q), q rounds. With w primitive, e = w^(2t) a cube root of unity, and
+    S = {w^j : j mod 2t >= t} (so -S is the rest of GF(q)*), the base round is
+
+    * {inf, (0, 0), (0, 1)};
+    * {(w^i, 0), (e w^i, 0), (e^2 w^i, 0)} for 0 <= i < t: their differences are
+      w^i (1 - e) times the sixth roots of unity, a different coset for each i, so every
+      difference within column 0 once;
+    * {(x, 0), (a x, 1), (-a x, 1)} for x in S, a = (1 + e) / (e - 1): column 1 differences
+      2a(S u -S), across the columns (a - 1) S and (-a - 1) S = (a - 1)(-e) S = (a - 1)(-S):
+      each non-zero difference once.
+    """
+    if k != 3 or v % 2 == 0:
+        return None
+    q = (v - 1) // 2
+    if q % 6 != 1 or prime_power(q) is None:
+        return None
+    gf = field(q)
+    t = (q - 1) // 6
+    omega = next(w for w in range(2, q) if _order(gf, w) == q - 1) if q > 2 else 1
+    power = [1]
+    for _ in range(q - 2):
+        power.append(gf.mul[power[-1]][omega])
+    neg = [next(y for y in range(q) if gf.add[x][y] == 0) for x in range(q)]
+    inv = [0] + [next(y for y in range(1, q) if gf.mul[x][y] == 1) for x in range(1, q)]
+    e = power[2 * t]
+    a = gf.mul[gf.add[1][e]][inv[gf.add[e][neg[1]]]]
+    inf = 2 * q
+    base: list[tuple[int, int, int]] = [(inf, 0, q)]
+    for i in range(t):
+        base.append((power[i], power[i + 2 * t], power[i + 4 * t]))
+    for j in range(q - 1):
+        if j % (2 * t) >= t:
+            x = power[j]
+            ax = gf.mul[a][x]
+            base.append((x, q + ax, q + neg[ax]))
+
+    def shift(point: int, g: int) -> int:
+        if point == inf:
+            return point
+        column, x = divmod(point, q)
+        return column * q + gf.add[x][g]
+
+    rounds = tuple(tuple(tuple(shift(p, g) for p in block) for block in base) for g in range(q))
+    return Design(v, k, f"Kirkman triple system KTS({v}), 1-rotational over GF({q})", rounds)
+
+
+def _resolvable_3q_plus_1(v: int, k: int) -> Design | None:
+    """A resolvable (3q + 1, 4, 1) design for a prime power q = 4s + 1, 1-rotational over
+    GF(q): Bose's difference method with a point at infinity and a base round made of
+    cyclotomic cosets (the existence of these designs for every v = 4 (mod 12): Hanani,
+    Ray-Chaudhuri and Wilson, "On resolvable designs", Discrete Math. 3, 1972):
+    players are infinity and (x, c) for x in GF(q), c in Z3; the base round below is
+    translated by every element of GF(q), q = (v - 1) / 3 rounds. With w primitive and
+    i = w^s (i^2 = -1), the base round is {inf, (0, 0), (0, 1), (0, 2)} and, for 0 <= j < s
+    and each column c, w^j {(1, c), (-1, c), (i, c + 1), (-i, c + 1)}. Column c holds
+    w^j {+-1, +-i}: every non-zero element once; its differences are 2 w^j {+-1} (from
+    the block starting at c) and 2 w^j {+-i} (from the one starting at c - 1): each once;
+    across columns c, c + 1 the differences are w^j (1 + i){+-1, +-i}: each once."""
+    if k != 4 or v % 3 != 1:
+        return None
+    q = (v - 1) // 3
+    if q % 4 != 1 or prime_power(q) is None:
+        return None
+    gf = field(q)
+    s = (q - 1) // 4
+    omega = next(w for w in range(2, q) if _order(gf, w) == q - 1)
+    power = [1]
+    for _ in range(q - 2):
+        power.append(gf.mul[power[-1]][omega])
+    neg = [next(y for y in range(q) if gf.add[x][y] == 0) for x in range(q)]
+    i = power[s]
+    inf = 3 * q
+    base: list[tuple[int, ...]] = [(inf, 0, q, 2 * q)]
+    for j in range(s):
+        w = power[j]
+        wi = gf.mul[w][i]
+        for c in range(3):
+            d = (c + 1) % 3
+            base.append((c * q + w, c * q + neg[w], d * q + wi, d * q + neg[wi]))
+
+    def shift(point: int, g: int) -> int:
+        if point == inf:
+            return point
+        column, x = divmod(point, q)
+        return column * q + gf.add[x][g]
+
+    rounds = tuple(tuple(tuple(shift(p, g) for p in block) for block in base) for g in range(q))
+    return Design(v, k, f"resolvable ({v},4,1) design, 1-rotational over GF({q})", rounds)
+
+
+def _order(gf: Field, w: int) -> int:
+    x, n = w, 1
+    while x != 1:
+        x = gf.mul[x][w]
+        n += 1
+    return n
 
 
 def _developed(v: int, k: int) -> Design | None:
@@ -120,7 +276,7 @@ def best_design(v: int, k: int) -> Design | None:
     candidates: list[Design] = []
     if k == 2:
         candidates.append(Design(v, k, "round robin (circle method)", _round_robin(v)))
-    for build in (_transversal, _developed):
+    for build in (_transversal, _kirkman_2q_plus_1, _resolvable_3q_plus_1, _developed):
         design = build(v, k)
         if design is not None:
             candidates.append(design)
@@ -129,9 +285,52 @@ def best_design(v: int, k: int) -> Design | None:
     best = max(candidates, key=lambda design: len(design.rounds))
     if k == 3 and v % 6 == 3 and len(best.rounds) == (v - 1) // 2 and f"KTS({v})" not in best.name:
         best = Design(v, k, f"Kirkman triple system KTS({v}) from {best.name}", best.rounds)
+    if k == 3 and v % 6 == 0 and len(best.rounds) == (v - 2) // 2 and "NKTS(" not in best.name:
+        best = Design(v, k, f"nearly Kirkman triple system NKTS({v}) from {best.name}", best.rounds)
     return best
 
 
 def max_rounds_bound(v: int, k: int) -> int:
     """Counting bound: a player meets k - 1 new players a round, so at most (v-1)//(k-1)."""
     return (v - 1) // (k - 1)
+
+
+# The social golfer problem where no design reaches the counting bound (OEIS A107431, from
+# W. Harvey's results page for the social golfer problem): players, table size -> rounds.
+_SOCIAL_GOLFER = {
+    (12, 3): 4,  # 4-3-4: no nearly Kirkman NKTS(12) (Kotzig and Rosa 1974)
+    (20, 4): 5,  # 5-4-5: TD(4, 5); 6 rounds would need a resolvable 4-GDD of type 2^10
+    (30, 5): 6,  # 6-5-6
+    (36, 6): 3,  # 6-6-3: 4 rounds would be 2 orthogonal Latin squares of order 6
+}
+
+
+def known_max_rounds(v: int, k: int) -> tuple[int, str] | None:
+    """The most rounds known with no repeat for v players at tables of k (k divides v),
+    and where that comes from; None when the literature gives no value we rely on.
+
+    The counting bound (v - 1) // (k - 1) is reached by Kirkman triple systems for every
+    v = 3 (mod 6) (Ray-Chaudhuri and Wilson 1971), nearly Kirkman triple systems for every
+    v = 0 (mod 6), v >= 18 (Baker and Wilson 1977), resolvable (v, 4, 1) designs for every
+    v = 4 (mod 12) (Hanani, Ray-Chaudhuri and Wilson 1972), round robins, and any design
+    ``best_design`` builds; with fewer than k tables a second round cannot avoid a repeat
+    (a table of k holds two players from one table of the first round)."""
+    if k < 2 or v < k or v % k:
+        return None
+    bound = max_rounds_bound(v, k)
+    if v // k < k:
+        return 1, "fewer tables than seats at a table: one round"
+    if k == 2:
+        return v - 1, "round robin"
+    if k == 3 and v % 6 == 3:
+        return bound, "Kirkman triple system (Ray-Chaudhuri and Wilson 1971)"
+    if k == 3 and v % 6 == 0 and v >= 18:
+        return bound, "nearly Kirkman triple system (Baker and Wilson 1977)"
+    if k == 4 and v % 12 == 4:
+        return bound, "resolvable (v,4,1) design (Hanani, Ray-Chaudhuri and Wilson 1972)"
+    if (v, k) in _SOCIAL_GOLFER:
+        return _SOCIAL_GOLFER[(v, k)], "social golfer problem (OEIS A107431)"
+    design = best_design(v, k)
+    if design is not None and len(design.rounds) == bound:
+        return bound, design.name
+    return None

@@ -80,6 +80,7 @@ class Outcome:
     lower_bound: int
     iterations: int
     timed_out: bool
+    restarts: int = 0
 
 
 def greedy_round(
@@ -144,6 +145,14 @@ class Tabu:
         rounds = len(tables)
         self.limit = max(base, default=0) + rounds + 2
         self.weights, self.inc, self.dec = pair_weights(self.limit)
+        if place is not None:
+            # by standings a repeat costs more than seating any two players out of place, so
+            # players move as far as it takes to avoid one
+            worst = max((max(row) for row in place), default=0)
+            scale = 1 + (2 * worst) // REPEAT
+            self.weights = [w * scale for w in self.weights]
+            self.inc = [w * scale for w in self.inc]
+            self.dec = [w * scale for w in self.dec]
         self._load(tables)
 
     # ------------------------------------------------------------------ state
@@ -312,7 +321,13 @@ class Tabu:
 
     # ------------------------------------------------------------------ search
 
-    def run(self, deadline: float, max_iters: int, patience: int) -> Outcome:
+    def run(self, deadline: float, max_iters: int, patience: int, restart: bool = False) -> Outcome:
+        """Search until the cost reaches the lower bound, no pair meets twice (nor anyone is
+        out of place), or ``deadline``. Every ``patience // 8`` moves without a better
+        schedule it goes back to the best one with a few random swaps. After ``patience``
+        moves without one it stops, unless ``restart``: then it perturbs the best schedule
+        harder (more random swaps, growing with each fruitless restart) and goes on, so that
+        the whole time budget is used; ``max_iters`` bounds the moves either way."""
         rng = self.rng
         n = self.n
         rounds = len(self.tables)
@@ -324,12 +339,20 @@ class Tabu:
         best_tables = [[list(t) for t in rnd] for rnd in self.tables]
         it = 0
         last_gain = 0
+        restarts = 0
         stall = max(200, patience // 8)
         timed_out = False
         while self.cost > lb and rounds:
             it += 1
-            if it > max_iters or it - last_gain > patience:
+            if it > max_iters:
                 break
+            if it - last_gain > patience:
+                if not restart:
+                    break
+                restarts += 1
+                last_gain = it
+                self._kick(best_tables, tabu, swaps=2 + restarts % (2 + n // 4))
+                continue
             if it & 31 == 0 and time.perf_counter() > deadline:
                 timed_out = True
                 break
@@ -386,16 +409,18 @@ class Tabu:
                 last_gain = it
         if self.cost > best_cost:
             self._load(best_tables)
-        return Outcome(self.tables, self.cost, lb, it, timed_out)
+        return Outcome(self.tables, self.cost, lb, it, timed_out, restarts)
 
-    def _kick(self, best_tables: list[list[list[int]]], tabu: list[list[int]]) -> None:
-        """Back to the best schedule, then a few random swaps."""
+    def _kick(
+        self, best_tables: list[list[list[int]]], tabu: list[list[int]], swaps: int = 0
+    ) -> None:
+        """Back to the best schedule, then a few random swaps (``swaps``, or 1 to 3)."""
         rng = self.rng
         self._load(best_tables)
         for row in tabu:
             for i in range(len(row)):
                 row[i] = 0
-        for _ in range(1 + rng.randrange(3)):
+        for _ in range(swaps or 1 + rng.randrange(3)):
             r = rng.randrange(len(self.tables))
             rnd = self.tables[r]
             if len(rnd) < 2:

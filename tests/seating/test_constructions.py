@@ -1,0 +1,139 @@
+"""Each construction: every round a partition of the players into tables of k, no pair
+meeting twice, and as many rounds as the design literature allows."""
+
+import time
+
+import pytest
+
+from tests.seating.helpers import assert_valid, pair_counts, repeats
+from tournaments.seating import plan
+from tournaments.seating.designs import (
+    _kirkman_2q_plus_1,
+    _resolvable_3q_plus_1,
+    _transversal,
+    best_design,
+    known_max_rounds,
+)
+
+
+def assert_design(rounds, v, k, expected):
+    assert len(rounds) == expected
+    assert_valid(rounds, range(v), [k] * (v // k))
+    for rnd in rounds:  # a partition of all the players
+        assert sorted(p for table in rnd for p in table) == list(range(v))
+    assert max(pair_counts(rounds).values()) == 1
+
+
+@pytest.mark.parametrize("q", [7, 13, 19, 25, 31, 37, 43, 49])
+def test_kirkman_2q_plus_1(q):
+    v = 2 * q + 1
+    design = _kirkman_2q_plus_1(v, 3)
+    assert design is not None
+    assert_design(design.rounds, v, 3, (v - 1) // 2)
+    assert len(pair_counts(design.rounds)) == v * (v - 1) // 2  # everyone meets everyone
+
+
+def test_kirkman_2q_plus_1_needs_q_1_mod_6_prime_power():
+    assert _kirkman_2q_plus_1(23, 3) is None  # q = 11 = 5 (mod 6)
+    assert _kirkman_2q_plus_1(43, 3) is None  # q = 21, not a prime power
+    assert _kirkman_2q_plus_1(15, 4) is None
+
+
+@pytest.mark.parametrize("q", [5, 9, 13, 17, 25, 29, 37])
+def test_resolvable_3q_plus_1(q):
+    v = 3 * q + 1
+    design = _resolvable_3q_plus_1(v, 4)
+    assert design is not None
+    assert_design(design.rounds, v, 4, (v - 1) // 3)
+    assert len(pair_counts(design.rounds)) == v * (v - 1) // 2
+
+
+def test_resolvable_3q_plus_1_needs_q_1_mod_4_prime_power():
+    assert _resolvable_3q_plus_1(22, 4) is None  # q = 7 = 3 (mod 4)
+    assert _resolvable_3q_plus_1(64, 4) is None  # q = 21
+
+
+@pytest.mark.parametrize(
+    ("v", "k", "rounds"),
+    [
+        (72, 3, 35),  # TD(3, 24) over GF(8) x GF(3), then NKTS(24) on its groups
+        (63, 3, 31),  # TD(3, 21) over GF(3) x GF(7), then KTS(21): the tripling
+        (80, 4, 25),  # TD(4, 20) over GF(4) x GF(5), then TD(4, 5)
+    ],
+)
+def test_transversal_over_products_of_fields(v, k, rounds):
+    design = _transversal(v, k)
+    assert design is not None
+    assert_design(design.rounds, v, k, rounds)
+
+
+def test_transversal_needs_every_factor_at_least_k():
+    assert _transversal(60, 4) is None  # 15 = 3 * 5: GF(3) has no 4 distinct multipliers
+    assert _transversal(54, 3) is None  # 18 = 2 * 9
+
+
+KIRKMAN = list(range(9, 100, 6))
+NEARLY_KIRKMAN = list(range(18, 100, 6))
+FOURS = sorted(set(range(16, 101, 12)) | set(range(16, 41, 4)))
+
+
+@pytest.mark.parametrize(("v", "k"), [(v, 3) for v in KIRKMAN + NEARLY_KIRKMAN + [12]])
+def test_threes_reach_the_known_maximum(v, k):
+    known = known_max_rounds(v, k)
+    assert known is not None
+    expected = (v - 1) // 2 if v % 6 == 3 else (4 if v == 12 else (v - 2) // 2)
+    assert known[0] == expected
+    design = best_design(v, k)
+    assert design is not None
+    assert_design(design.rounds, v, k, expected)
+
+
+@pytest.mark.parametrize("v", FOURS)
+def test_fours_reach_the_known_maximum(v):
+    known = known_max_rounds(v, 4)
+    assert known is not None
+    expected = {20: 5, 24: 7, 32: 10, 36: 11}.get(v, (v - 1) // 3)
+    assert known[0] == expected
+    design = best_design(v, 4)
+    assert design is not None
+    assert_design(design.rounds, v, 4, expected)
+
+
+def test_known_max_rounds_elsewhere():
+    assert known_max_rounds(12, 4) == (1, "fewer tables than seats at a table: one round")
+    assert known_max_rounds(10, 2) == (9, "round robin")
+    assert known_max_rounds(36, 6) == (3, "social golfer problem (OEIS A107431)")
+    assert known_max_rounds(25, 5) == (6, "affine plane AG(2,5)")
+    assert known_max_rounds(10, 3) is None  # 3 does not divide 10
+
+
+@pytest.mark.parametrize(("v", "k"), [(57, 3), (93, 3), (76, 4), (88, 4), (36, 4), (66, 3)])
+def test_plan_seats_the_new_designs_without_repeats(v, k):
+    rounds = known_max_rounds(v, k)
+    assert rounds is not None
+    started = time.perf_counter()
+    result = plan(v, rounds[0], table_size=k, seed=3)
+    assert time.perf_counter() - started < 2
+    assert repeats(result.rounds) == 0 and result.optimal
+    assert_valid(result.rounds, range(v), [k] * (v // k))
+
+
+def test_search_uses_its_budget_when_no_perfect_plan_is_known():
+    # 12 in threes for 5 rounds: 4 is the most without a repeat, so the search restarts
+    # until its time is up, and reports the bound it could not reach
+    started = time.perf_counter()
+    result = plan(12, 5, table_size=3, time_limit=1.0)
+    elapsed = time.perf_counter() - started
+    assert 0.9 <= elapsed < 2
+    assert result.timed_out and result.stats["restarts"] >= 0
+    assert result.stats["lower_bound"] >= 0 and result.repeats > 0
+
+
+def test_search_stops_at_the_lower_bound():
+    # 9 in threes for 5 rounds: the fifth round repeats 9 pairs whatever happens, and the
+    # counting bound says so: the search stops there, long before its time
+    started = time.perf_counter()
+    result = plan(9, 5, table_size=3, time_limit=10.0)
+    assert time.perf_counter() - started < 2
+    assert result.optimal and not result.timed_out and result.repeats == 9
+    assert result.stats["lower_bound"] > 0
