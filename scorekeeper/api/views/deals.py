@@ -95,12 +95,13 @@ class DealListView(ApiView):
         responses=responds(201, s.DealOutput, 400, 401, 403, 404, 409, 422),
     )
     def post(self, request: Request, game_id: int) -> Response:
-        key = idempotency_key(request)
-        data = self.parse(s.DealCreateInput, request.data)
         # One transaction: the game is read (and locked) once, for who may see it and
-        # for the write.
+        # for the write. Who may see it first: a caller who may not learns nothing from
+        # the body's errors (404 as for a game that does not exist).
         with transaction.atomic():
             game = self.game(game_id, for_update=True)
+            key = idempotency_key(request)
+            data = self.parse(s.DealCreateInput, request.data)
             result = services.deal_record(
                 actor=actor_of(request), game=game, idempotency_key=key, **data
             )
