@@ -3,6 +3,7 @@ and start again, and the Celery app pointed at it for the test's time."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import socket
 import subprocess
@@ -81,11 +82,16 @@ def _drop_connections() -> None:
 def celery_broker(url: str) -> Iterator[None]:
     """Jobs go to the broker at ``url`` (not run in-process) for the time of the block."""
     before = (app.conf.broker_url, app.conf.task_always_eager)
+    environ = os.environ.get("CELERY_BROKER_URL")  # Celery reads it before its settings
     _drop_connections()
-    app.conf.broker_url = url
+    os.environ["CELERY_BROKER_URL"] = app.conf.broker_url = url
     app.conf.task_always_eager = False
     try:
         yield
     finally:
         _drop_connections()
         app.conf.broker_url, app.conf.task_always_eager = before
+        if environ is None:
+            os.environ.pop("CELERY_BROKER_URL", None)
+        else:
+            os.environ["CELERY_BROKER_URL"] = environ

@@ -87,8 +87,6 @@ def test_a_job_asked_for_while_the_broker_is_down_is_sent_when_it_is_back(
     assert outbox.relay(older_than=timedelta(0)) == {"sent": 0, "failed": 1}
 
     redis.start()  # the broker is back; nothing was restarted in this process
-    import celery.contrib.testing.tasks  # noqa: F401, PLC0415  (celery.ping for the ping check)
-
     with start_worker(app, pool="solo", concurrency=1, perform_ping_check=False):
         call_command("relay_jobs", "--older-than", "0")
         job.refresh_from_db()

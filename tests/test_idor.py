@@ -109,7 +109,9 @@ def missing_values(values: dict[str, Any]) -> dict[str, Any]:
 
 
 @pytest.fixture
-def victim(db: None, django_capture_on_commit_callbacks: Callable[..., Any]) -> Victim:
+def victim(
+    db: None, tasks_in_process: None, django_capture_on_commit_callbacks: Callable[..., Any]
+) -> Victim:
     club = ClubFactory(name="Victim club", slug="victim")
     admin = member(club, Role.ADMIN, username="victim-admin")
     scorer = member(club, Role.SCORER, username="victim-scorer")
