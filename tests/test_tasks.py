@@ -4,8 +4,8 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from celery.contrib.testing.worker import start_worker
 from celery.backends.base import DisabledBackend
+from celery.contrib.testing.worker import start_worker
 from celery.result import EagerResult
 from celery.worker import WorkController
 
