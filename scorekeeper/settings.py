@@ -337,7 +337,11 @@ if not DEBUG and env.bool("SECURE_SSL", default=False):
     CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=60 * 60 * 24 * 365)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
-    SECURE_HSTS_PRELOAD = False
+    # Asking browsers to preload HSTS binds every subdomain to HTTPS for good, and cannot
+    # be taken back quickly: the operator's choice (SECURE_HSTS_PRELOAD=true), not a default.
+    SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=False)
+    if not SECURE_HSTS_PRELOAD:
+        SILENCED_SYSTEM_CHECKS = ["security.W021"]
 
 # Content-Security-Policy (django-csp): scripts, styles and everything else from this site
 # only, no inline scripts or styles, no framing. The admin keeps Django's own defaults.
