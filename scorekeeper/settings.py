@@ -268,7 +268,9 @@ else:
 # the job stays in the outbox (scorekeeper/outbox.py) and the relay sends it later. Each
 # hand-over opens its connection again when the broker comes back.
 BROKER_TIMEOUT = env.float("CELERY_BROKER_TIMEOUT", default=1.0)
-CELERY_BROKER_CONNECTION_TIMEOUT = BROKER_TIMEOUT
+# A hand-over tries twice (a connection Redis dropped when it restarted is made again on the
+# second try): each connection attempt gets half of the time.
+CELERY_BROKER_CONNECTION_TIMEOUT = BROKER_TIMEOUT / 2
 CELERY_TASK_PUBLISH_RETRY_POLICY = {
     "max_retries": 1,
     "interval_start": 0,
@@ -295,7 +297,7 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "unacked_restore_interval": 10,
     "unacked_restore_throttle": 3,
     # Redis that does not answer: give up within the timeout (the worker reconnects).
-    "socket_connect_timeout": BROKER_TIMEOUT,
+    "socket_connect_timeout": BROKER_TIMEOUT / 2,
     "socket_timeout": max(2 * BROKER_TIMEOUT, 2.0),  # longer than a worker's 1 s BRPOP
 }
 CELERY_TIMEZONE = "UTC"
