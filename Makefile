@@ -14,7 +14,7 @@ PIP_COMPILE_ARGS ?=
 PIP_COMPILE := $(PY) -m piptools compile --quiet --generate-hashes --allow-unsafe --strip-extras \
 	--no-emit-index-url --no-emit-find-links $(PIP_COMPILE_ARGS)
 
-.PHONY: help install run serve test lint bench bench-api bench-ratings worker beat lock clean screenshots
+.PHONY: help install run serve test lint bench bench-api bench-soak bench-ratings worker beat lock clean screenshots
 
 help:
 	@echo "make run     install into $(VENV), migrate, seed demo data (when available), serve"
@@ -22,6 +22,7 @@ help:
 	@echo "make test    install into $(VENV) and run the test suite (PYTEST_ARGS=... to pass options)"
 	@echo "make lint    ruff check, ruff format --check, mypy (strict for rules_engine)"
 	@echo "make bench   run the benchmarks: rules engine, seating, live pages (300 phones polling)"
+	@echo "make bench-soak  10,000 deals, 20 rounds, Redis stopped 10 s, a worker killed: nothing lost"
 	@echo "make bench-api  deal POST, game page and standings against bare endpoints (gunicorn, locust)"
 	@echo "make bench-ratings  ratings of 20,000 games from scratch; standings with ratings at 1M deals"
 	@echo "make worker  run a Celery worker (needs CELERY_BROKER_URL)"
@@ -74,6 +75,9 @@ bench: install
 
 bench-api: install
 	$(PY) bench/api.py
+
+bench-soak: install
+	$(PY) bench/soak.py
 
 bench-ratings: install
 	$(PY) bench/ratings.py

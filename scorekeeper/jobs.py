@@ -1,12 +1,12 @@
-"""The background jobs services ask for: one typed helper per job, each sending its Celery
-task once the current transaction commits.
+"""The background jobs services ask for: one typed helper per job, each storing its Celery
+task in the job outbox (:mod:`scorekeeper.outbox`) in the current transaction and handing it
+to the broker once that commits.
 
 The tasks call the services, so the services cannot import them; each task registers
 itself with its app's :class:`Jobs` under the job's name when the app is ready, and a
-helper refuses a name nobody registered. A broker that is down, or a job that fails
-in-process, is logged and never turns a committed write into an error (``robust``): every
-job can be asked for again (the ratings: ``manage.py ratings_recompute`` runs the jobs
-still waiting on their rows).
+helper refuses a name nobody registered. A broker that is down is tried for about a second,
+logged, and the job left to the outbox's relay; a job that fails in-process is logged: neither
+turns a committed write into an error (``robust``).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Generic, Literal, TypeVar
 
-from django.db import transaction
+from . import outbox
 
 Name = TypeVar("Name", bound=str)
 
@@ -39,10 +39,11 @@ class Jobs(Generic[Name]):
         except KeyError:
             raise LookupError(f"no task is registered for the job {name!r}") from None
 
-    def send(self, name: Name, *args: int) -> None:
-        """Send job ``name`` with ``args`` once the current transaction commits."""
-        task = self.task(name)
-        transaction.on_commit(lambda: task.delay(*args), robust=True)
+    def send(self, name: Name, *args: int, in_process: bool = False, here: bool = False) -> None:
+        """Store job ``name`` with ``args`` in the outbox and send it once the current
+        transaction commits; with ``in_process`` (someone is waiting for it) it runs in this
+        process when the broker does not take it, with ``here`` in this process anyway."""
+        outbox.enqueue(self.task(name), list(args), in_process=in_process, here=here)
 
 
 CoreJob = Literal["ratings_recompute", "send_email"]

@@ -169,6 +169,33 @@ class OutgoingEmail(models.Model):
         return self.subject
 
 
+class OutboxJob(models.Model):
+    """A background job asked for in a request's transaction (the outbox): written with the
+    change that asks for it, handed to the broker once that commits, and handed again by the
+    relay (``manage.py relay_jobs``, or the beat task every 30 s) while the broker was away.
+    ``sent_at`` is set once the broker took it (or it ran in-process)."""
+
+    task = models.CharField(max_length=200, help_text="The Celery task's name.")
+    args = models.JSONField(default=list, help_text="The task's arguments (ids).")
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveIntegerField(default=0, help_text="Hand-overs that failed.")
+    error = models.CharField(max_length=500, blank=True, help_text="The last failure.")
+
+    class Meta:
+        indexes = [
+            models.Index(
+                fields=["created_at"], condition=Q(sent_at__isnull=True), name="outbox_unsent"
+            )
+        ]
+        constraints = [
+            models.CheckConstraint(condition=~Q(task=""), name="outbox_job_has_task"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.task}{tuple(self.args)}"
+
+
 class Season(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
     name = models.CharField(max_length=100)

@@ -257,15 +257,29 @@ Ids the caller cannot see, given in a request body, are refused with 400 naming 
 # --- Celery ---------------------------------------------------------------------------------
 
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="")
+# No job's result is read: none is stored unless CELERY_RESULT_BACKEND names a store.
+CELERY_RESULT_BACKEND = env.str("CELERY_RESULT_BACKEND", default="") or None
+CELERY_TASK_IGNORE_RESULT = CELERY_RESULT_BACKEND is None
 if CELERY_BROKER_URL:
-    CELERY_RESULT_BACKEND = env.str("CELERY_RESULT_BACKEND", default=CELERY_BROKER_URL)
     CELERY_TASK_ALWAYS_EAGER = False
 else:
     # Embedded default: no broker, tasks run in-process and raise their errors.
     CELERY_BROKER_URL = "memory://"
-    CELERY_RESULT_BACKEND = env.str("CELERY_RESULT_BACKEND", default="cache+memory://")
     CELERY_TASK_ALWAYS_EAGER = True
     CELERY_TASK_EAGER_PROPAGATES = True
+# A broker that is away holds a request for about a second (CELERY_BROKER_TIMEOUT), not more:
+# the job stays in the outbox (scorekeeper/outbox.py) and the relay sends it later. Each
+# hand-over opens its connection again when the broker comes back.
+BROKER_TIMEOUT = env.float("CELERY_BROKER_TIMEOUT", default=1.0)
+# A hand-over tries twice (a connection Redis dropped when it restarted is made again on the
+# second try): each connection attempt gets half of the time.
+CELERY_BROKER_CONNECTION_TIMEOUT = BROKER_TIMEOUT / 2
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 1,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.2,
+}
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
@@ -285,6 +299,9 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     # Look for jobs of dead workers about every 30 s.
     "unacked_restore_interval": 10,
     "unacked_restore_throttle": 3,
+    # Redis that does not answer: give up within the timeout (the worker reconnects).
+    "socket_connect_timeout": BROKER_TIMEOUT / 2,
+    "socket_timeout": max(2 * BROKER_TIMEOUT, 2.0),  # longer than a worker's 1 s BRPOP
 }
 CELERY_TIMEZONE = "UTC"
 CELERY_ENABLE_UTC = True
@@ -294,6 +311,10 @@ CELERY_BEAT_SCHEDULE = {
     "tournaments-close-due-rounds": {
         "task": "tournaments.close_due_rounds",
         "schedule": 60.0,
+    },
+    "scorekeeper-relay-jobs": {
+        "task": "scorekeeper.relay_jobs",
+        "schedule": 30.0,
     },
     "scorekeeper-send-unsent-email": {
         "task": "scorekeeper.send_unsent_email",
@@ -321,7 +342,11 @@ if not DEBUG and env.bool("SECURE_SSL", default=False):
     CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=60 * 60 * 24 * 365)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
-    SECURE_HSTS_PRELOAD = False
+    # Asking browsers to preload HSTS binds every subdomain to HTTPS for good, and cannot
+    # be taken back quickly: the operator's choice (SECURE_HSTS_PRELOAD=true), not a default.
+    SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=False)
+    if not SECURE_HSTS_PRELOAD:
+        SILENCED_SYSTEM_CHECKS = ["security.W021"]
 
 # Content-Security-Policy (django-csp): scripts, styles and everything else from this site
 # only, no inline scripts or styles, no framing. The admin keeps Django's own defaults.

@@ -6,7 +6,7 @@ from typing import Any
 from celery import Task, shared_task
 from django.db import InterfaceError, OperationalError, close_old_connections
 
-from . import jobs
+from . import jobs, outbox
 from .health import run_checks
 from .services.mail import email_send, emails_unsent
 from .services.ratings import ratings_recompute as recompute
@@ -74,3 +74,12 @@ def send_unsent_email() -> int:
 
 
 jobs.register("send_email", send_email)
+
+
+@shared_task(name="scorekeeper.relay_jobs")
+def relay_jobs() -> dict[str, int]:
+    """Beat, every 30 s: hand the outbox's jobs that the broker did not take to it again."""
+    try:
+        return outbox.relay()
+    finally:
+        close_old_connections()

@@ -29,6 +29,8 @@ print(json.dumps({
     "ATOMIC_REQUESTS": db["ATOMIC_REQUESTS"],
     "BROKER": settings.CELERY_BROKER_URL, "BACKEND": settings.CELERY_RESULT_BACKEND,
     "EAGER": settings.CELERY_TASK_ALWAYS_EAGER,
+    "IGNORE_RESULT": settings.CELERY_TASK_IGNORE_RESULT,
+    "BROKER_TIMEOUT": settings.CELERY_BROKER_CONNECTION_TIMEOUT,
     "SSL_REDIRECT": settings.SECURE_SSL_REDIRECT, "HSTS": settings.SECURE_HSTS_SECONDS,
     "SESSION_COOKIE_SECURE": settings.SESSION_COOKIE_SECURE,
 }))
@@ -99,7 +101,19 @@ def test_services_from_environment() -> None:
     assert s["ATOMIC_REQUESTS"] is False
     assert "journal_mode" not in json.dumps(s["OPTIONS"])
     assert s["EAGER"] is False
-    assert s["BROKER"] == s["BACKEND"] == "redis://cache.internal:6379/2"
+    assert s["BROKER"] == "redis://cache.internal:6379/2"
+    assert s["BACKEND"] is None and s["IGNORE_RESULT"] is True  # no result is read
+    # An unreachable broker holds a request for about 1 s: two tries of 0.5 s at most.
+    assert s["BROKER_TIMEOUT"] == 0.5
+
+
+def test_a_result_store_only_when_one_is_named() -> None:
+    s = settings_with_env(
+        CELERY_BROKER_URL="redis://cache.internal:6379/2",
+        CELERY_RESULT_BACKEND="redis://cache.internal:6379/3",
+    )
+    assert s["BACKEND"] == "redis://cache.internal:6379/3"
+    assert s["IGNORE_RESULT"] is False
 
 
 def test_postgresql_connections_are_kept_open_by_default() -> None:

@@ -1,8 +1,19 @@
 """Foundation URLs: home, health probe, API schema and docs."""
 
+import time
+from datetime import timedelta
+from pathlib import Path
+
 import pytest
+from django.conf import settings
+from django.core.cache import caches
 from django.db import OperationalError
-from django.test import Client
+from django.test import Client, override_settings
+from django.utils import timezone
+
+from scorekeeper.models import OutboxJob
+from tests.broker import HAVE_REDIS, celery_broker, redis_server
+from tests.support import free_port
 
 pytestmark = pytest.mark.django_db
 
@@ -21,8 +32,59 @@ def test_healthz_ok(client: Client) -> None:
     response = client.get("/healthz")
     assert response.status_code == 200
     assert response["Content-Type"] == "application/json"
-    assert response.json() == {"database": "ok"}
+    body = response.json()
+    broker = "in-process" if settings.CELERY_TASK_ALWAYS_EAGER else "ok"
+    assert body == {
+        "status": "ok",
+        "database": "ok",
+        "broker": broker,
+        "cache": "ok",
+        "jobs_waiting": 0,
+    }
     assert "no-cache" in response["Cache-Control"]
+
+
+def test_healthz_reports_a_broker_that_is_down_without_failing(client: Client) -> None:
+    with celery_broker(f"redis://127.0.0.1:{free_port()}/0"):  # nobody listens there
+        started = time.monotonic()
+        response = client.get("/healthz")
+        took = time.monotonic() - started
+    assert response.status_code == 200  # the site works: jobs wait in the outbox
+    body = response.json()
+    assert body["status"] == "degraded" and body["database"] == body["cache"] == "ok"
+    assert body["broker"].startswith("error: ") and "refused" in body["broker"].lower()
+    assert took < 3, f"/healthz took {took:.1f} s with the broker down"
+
+
+@pytest.mark.skipif(not HAVE_REDIS, reason="redis-server is not installed on this machine")
+def test_healthz_reports_a_broker_that_answers(client: Client, tmp_path: Path) -> None:
+    with redis_server(tmp_path) as redis, celery_broker(redis.url):
+        body = client.get("/healthz").json()
+    assert body["broker"] == "ok" and body["status"] == "ok"
+
+
+def test_healthz_reports_a_cache_that_is_down_without_failing(client: Client) -> None:
+    away = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": f"redis://127.0.0.1:{free_port()}/0",
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
+    }
+    with override_settings(CACHES=away):
+        assert "RedisCache" in type(caches["default"]).__name__  # a new cache, for the test
+        response = client.get("/healthz")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["status"] == "degraded" and body["cache"].startswith("error: ")
+    assert body["database"] == "ok"
+
+
+def test_old_outbox_jobs_are_counted_as_waiting(client: Client) -> None:
+    job = OutboxJob.objects.create(task="scorekeeper.send_email", args=[1])
+    OutboxJob.objects.filter(pk=job.pk).update(created_at=timezone.now() - timedelta(minutes=5))
+    OutboxJob.objects.create(task="scorekeeper.send_email", args=[2])  # just written
+    assert client.get("/healthz").json()["jobs_waiting"] == 1
 
 
 def test_healthz_reports_failing_database(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -35,6 +97,7 @@ def test_healthz_reports_failing_database(client: Client, monkeypatch: pytest.Mo
     response = client.get("/healthz")
     assert response.status_code == 503
     body = response.json()
+    assert body["status"] == "down"
     assert body["database"].startswith("error: OperationalError")
     assert "unreachable" in body["database"]
 

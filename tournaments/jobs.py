@@ -1,13 +1,14 @@
 """The background jobs the tournament services ask for: one typed helper per job, each
-sending its Celery task once the current transaction commits.
+stored in the job outbox with the change that asks for it and sent once that commits.
 
 The tasks (:mod:`tournaments.tasks`) call the services, so the services cannot import
 them; instead each task registers itself here under its job's name when the app is
 ready, and a helper refuses a name nobody registered.
 
 Sending is robust: a broker that is down, or a job that fails in-process (no broker), is
-logged and never turns a write that has committed into an error; every job can be sent
-again (asking for the round again, the next round's close, the next publish).
+logged and never turns a write that has committed into an error; the outbox's relay sends
+the job once the broker is back. Seating a round, which the director waits for, runs in
+the web process when the broker does not take it.
 """
 
 from __future__ import annotations
@@ -23,8 +24,10 @@ register = _JOBS.register
 task = _JOBS.task
 
 
-def seat_round(tournament_id: int, number: int) -> None:
-    _JOBS.send("seat_round", tournament_id, number)
+def seat_round(tournament_id: int, number: int, *, here: bool = False) -> None:
+    """The director is waiting: seated in the web process when the broker is away, or
+    with ``here`` (trying again a seating no worker has started)."""
+    _JOBS.send("seat_round", tournament_id, number, in_process=True, here=here)
 
 
 def recompute_standings(tournament_id: int) -> None:

@@ -6,7 +6,7 @@ import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db.models import Case, Count, F, IntegerField, Max, Q, QuerySet, Sum, Value, When
@@ -71,6 +71,21 @@ def tournaments_of(club: Club) -> QuerySet[Tournament]:
             )
         )
         .order_by("-played_on", "-id")
+    )
+
+
+# A seating queued this long has not been picked up by a worker: the director may try again.
+SEATING_STUCK_AFTER = timedelta(seconds=30)
+
+
+def seating_stuck(round: Round | None) -> bool:
+    """Whether the round's seating is still queued (no worker started it) a while after it
+    was asked for."""
+    return (
+        round is not None
+        and round.status == RoundStatus.SEATING
+        and round.seating_status == SeatingStatus.QUEUED
+        and round.created_at < timezone.now() - SEATING_STUCK_AFTER
     )
 
 

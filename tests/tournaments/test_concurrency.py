@@ -22,7 +22,7 @@ def test_asking_and_seating_at_once_makes_one_round(monkeypatch: pytest.MonkeyPa
     director = member(club, Role.DIRECTOR)
     players = [PlayerFactory(club=club) for _ in range(7)]
     tournament = widow_whist_cup(director, club, "Rush", players)
-    monkeypatch.setattr(jobs, "seat_round", lambda *args: None)  # the jobs run below
+    monkeypatch.setattr(jobs, "seat_round", lambda *args, **kwargs: None)  # the jobs run below
     asked = run_together(
         [lambda: services.round_request(actor=director, tournament=tournament)[0].pk] * 2
     )

@@ -13,9 +13,10 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 
 from rules_engine import GAMES
-from scorekeeper.models import Role
+from scorekeeper.models import OutboxJob, Role
 from scorekeeper.pages.club_forms import option_controls
 from tests.factories import ClubFactory, member
 from tests.pages.helpers import text_of
@@ -26,6 +27,7 @@ from tournaments.models import (
     RegistrationStatus,
     Round,
     RoundStatus,
+    SeatingStatus,
     Tournament,
 )
 
@@ -281,6 +283,38 @@ def test_seating_progress_is_polled(event: Event) -> None:
     page = text(client_for(event.director).get(url("tournament", t)))
     assert "Seating round 1" in page and 'data-live="/tournaments/' in page
     assert "<progress" in page
+
+
+def test_a_seating_no_worker_starts_is_shown_stuck_with_a_try_again(event: Event) -> None:
+    t = event.tournament()
+    event.enter(t, 6)
+    director = client_for(event.director)
+    member_client = client_for(member(event.club, Role.MEMBER, username="watcher"))
+    with event.capture(execute=False):  # the job is lost on its way: still queued
+        director.post(url("tournament-seat", t))
+    round = Round.objects.get(tournament=t, number=1)
+    status_url = url("tournament-status", t) + "?phase=1:seating"
+    first = director.get(status_url)
+    assert "has not started" not in text(first)
+    assert director.get(status_url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+
+    Round.objects.filter(pk=round.pk).update(created_at=timezone.now() - timedelta(minutes=2))
+    stuck = director.get(status_url, HTTP_IF_NONE_MATCH=first["ETag"])  # the poll sees it
+    assert stuck.status_code == 200 and stuck["ETag"] != first["ETag"]
+    assert "has not started since" in text(stuck)
+    assert "Try seating round 1 again now" in text(stuck)
+    assert "has not started since" in text(director.get(url("tournament", t)))
+    seen_by_member = text(member_client.get(url("tournament", t)))
+    assert "has not started since" in seen_by_member and "again now" not in seen_by_member
+
+    # Try again: seated in the web process, now, whatever the broker.
+    with event.capture(execute=True):
+        director.post(url("tournament-seat", t))
+    round.refresh_from_db()
+    assert round.status == RoundStatus.SEATED and round.seating_status == SeatingStatus.DONE
+    job = OutboxJob.objects.filter(task="tournaments.seat_round").latest("pk")
+    assert job.sent_at is not None
+    assert "has not started" not in text(director.get(url("tournament", t)))
 
 
 def enter_table(client: Client, table: Any, name: str) -> None:

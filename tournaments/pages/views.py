@@ -209,7 +209,9 @@ def _poll(round: Round | None) -> str:
     return ""
 
 
-def _status_context(tournament: Tournament, round: Round | None) -> dict[str, Any]:
+def _status_context(
+    tournament: Tournament, round: Round | None, directs: bool = False
+) -> dict[str, Any]:
     view = None
     if round is not None and round.status in (RoundStatus.PLAYING, RoundStatus.CLOSED):
         view = round_view(round)
@@ -219,7 +221,9 @@ def _status_context(tournament: Tournament, round: Round | None) -> dict[str, An
         "view": view,
         "phase": _phase(round),
         "poll": _poll(round),
-        "etag": selectors.tournament_version(tournament.pk) if _poll(round) else "",
+        "can_direct": directs,
+        "stuck": selectors.seating_stuck(round),
+        "etag": _status_etag(tournament, round) if _poll(round) else "",
         "clock": selectors.round_clock(round) if round is not None else None,
     }
 
@@ -353,9 +357,8 @@ def dashboard(request: HttpRequest, tournament_id: int) -> HttpResponse:
         and (round is None or round.status == RoundStatus.CLOSED)
     )
     context = {
-        **_status_context(tournament, round),
+        **_status_context(tournament, round, directs),
         "club": tournament.club,
-        "can_direct": directs,
         "game_name": GAMES[tournament.game_type].name,
         "registrations": registrations,
         "active_count": sum(1 for r in registrations if r.status == RegistrationStatus.ACTIVE),
@@ -386,16 +389,24 @@ def dashboard_status(request: HttpRequest, tournament_id: int) -> HttpResponse:
     the round moves on (seated, published, closed) the whole page is reloaded, so its
     controls follow."""
     tournament = _tournament(request, tournament_id)
-    etag = selectors.tournament_version(tournament.pk)
+    seating = ":seating" in request.GET.get("phase", "")
+    etag = _status_etag(tournament, selectors.last_round(tournament) if seating else None)
     if etag_matches(request, etag):
         # Nothing moved at any table since the caller's copy: no rendering at all.
         return _live(HttpResponse(status=304), etag)
     round = selectors.last_round(tournament)
     if request.GET.get("phase", _phase(round)) != _phase(round):
         return HttpResponseClientRefresh()
-    context = _status_context(tournament, round)
+    context = _status_context(tournament, round, can_direct(request.user, tournament.club))
     context["etag"] = etag
     return _live(render(request, "tournaments/_status.html", context), etag)
+
+
+def _status_etag(tournament: Tournament, round: Round | None) -> str:
+    """The polled part's ETag; a seating no worker picks up changes nothing stored, so
+    while seating it also says whether the seating is stuck (see ``seating_stuck``)."""
+    etag = selectors.tournament_version(tournament.pk)
+    return etag[:-1] + '-stuck"' if selectors.seating_stuck(round) else etag
 
 
 def _live(response: HttpResponse, etag: str) -> HttpResponse:

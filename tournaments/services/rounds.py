@@ -63,8 +63,9 @@ def round_request(
     last = selectors.last_round(tournament)
     if last is not None and last.status != RoundStatus.CLOSED:
         if last.status == RoundStatus.SEATING and last.seating_status == SeatingStatus.QUEUED:
-            # Sent again, in case the first message was lost: the job is idempotent.
-            jobs.seat_round(tournament.pk, last.number)
+            # Sent again, in case the first message was lost: the job is idempotent. One no
+            # worker has started for a while is done here, now (the director is waiting).
+            jobs.seat_round(tournament.pk, last.number, here=selectors.seating_stuck(last))
             return last, True
         if last.status == RoundStatus.SEATING and last.seating_status == SeatingStatus.FAILED:
             _layout_check(tournament, selectors.checked_in(tournament, last.number).count())

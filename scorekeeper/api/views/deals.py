@@ -97,12 +97,14 @@ class DealListView(ApiView):
     )
     def post(self, request: Request, game_id: int) -> Response:
         key = idempotency_key(request)
-        data = self.parse(s.DealCreateInput, request.data)
         # One transaction: the game is read (and locked) once, for who may see it and for
-        # the write, with what the write needs to know of its next deal.
+        # the write, with what the write needs to know of its next deal. Who may see it
+        # first: a caller who may not learns nothing from the body's errors (404 as for a
+        # game that does not exist); the key's header says nothing of the game.
         with transaction.atomic():
             game, next_deal = game_for_next_deal(request, game_id, key)
             self.check_object_permissions(request, game)
+            data = self.parse(s.DealCreateInput, request.data)
             result = services.deal_record(
                 actor=actor_of(request),
                 game=game,

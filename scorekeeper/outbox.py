@@ -1,0 +1,123 @@
+"""The job outbox: a job a request asks for is written in the request's transaction, so it
+is never lost with a broker that is down or restarts.
+
+- :func:`enqueue` stores the job and, once the transaction commits, hands it to the broker
+  (a short, bounded try: ``CELERY_BROKER_CONNECTION_TIMEOUT`` and the publish retry policy
+  in the settings). Handed over, the job is marked sent.
+- Where a person is waiting for the job (``in_process=True``: seating a round), a broker that
+  does not take it makes the job run in the web process instead.
+- Otherwise the job stays unsent, and :func:`relay` (the beat task every 30 s, or
+  ``manage.py relay_jobs``) hands it over again once the broker is back.
+
+The jobs are idempotent, so a job handed over twice (the relay and a slow first try, both
+after the broker came back) does no harm.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+from typing import Any
+
+from celery import current_app
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+from kombu.exceptions import OperationalError as BrokerError
+
+from .models import OutboxJob
+
+logger = logging.getLogger(__name__)
+
+# The failures of a broker that is away or not answering (kombu wraps most of them).
+BROKER_ERRORS: tuple[type[BaseException], ...] = (BrokerError, ConnectionError, OSError)
+# Jobs younger than this are still being handed over by the request that wrote them.
+RELAY_AFTER = timedelta(seconds=10)
+# Jobs sent this long ago are forgotten.
+KEEP_SENT = timedelta(days=7)
+
+
+def enqueue(
+    task: Any, args: list[int], *, in_process: bool = False, here: bool = False
+) -> OutboxJob:
+    """Store ``task`` (a Celery task) with ``args`` and hand it to the broker once the
+    current transaction commits (with ``here``: run it in this process then, whatever the
+    broker)."""
+    job = OutboxJob.objects.create(task=task.name, args=args)
+    if here:
+        transaction.on_commit(lambda: run_here(job.pk, task, args), robust=True)
+    else:
+        transaction.on_commit(
+            lambda: deliver(job.pk, task, args, in_process=in_process), robust=True
+        )
+    return job
+
+
+def run_here(job_id: int, task: Any, args: list[int]) -> bool:
+    """Run the stored job in this process (its failure is logged and stored, not raised)."""
+    result = task.apply(args=args)
+    if result.failed():
+        _failed(job_id, result.result)
+        return False
+    _sent(job_id)
+    return True
+
+
+def deliver(job_id: int, task: Any, args: list[int], *, in_process: bool = False) -> bool:
+    """Hand the stored job to the broker (or, with ``in_process``, run it here when the
+    broker does not take it). True when the job was handed over or ran. Without a broker
+    (the embedded default) the job runs here and its errors are raised."""
+    if current_app.conf.task_always_eager:
+        task.apply_async(args=args)
+        _sent(job_id)
+        return True
+    try:
+        task.apply_async(args=args)
+    except BROKER_ERRORS as error:
+        if not in_process:
+            _failed(job_id, error)
+            return False
+        logger.warning("broker unavailable (%s): running %s%s in-process", error, task.name, args)
+        return run_here(job_id, task, args)
+    _sent(job_id)
+    return True
+
+
+def _sent(job_id: int) -> None:
+    OutboxJob.objects.filter(pk=job_id, sent_at__isnull=True).update(sent_at=timezone.now())
+
+
+def _failed(job_id: int, error: object) -> None:
+    logger.warning("job %s not handed to the broker (%s); the relay will try again", job_id, error)
+    OutboxJob.objects.filter(pk=job_id).update(
+        attempts=F("attempts") + 1, error=f"{error.__class__.__name__}: {error}"[:500]
+    )
+
+
+def unsent(*, older_than: timedelta = RELAY_AFTER) -> list[OutboxJob]:
+    """The jobs still waiting for the broker (oldest first)."""
+    cutoff = timezone.now() - older_than
+    return list(
+        OutboxJob.objects.filter(sent_at__isnull=True, created_at__lt=cutoff).order_by(
+            "created_at", "pk"
+        )[:500]
+    )
+
+
+def relay(*, older_than: timedelta = RELAY_AFTER) -> dict[str, int]:
+    """Hand the waiting jobs to the broker; stops at the first one it does not take (it is
+    away: the next relay goes on). Forgets jobs sent a week ago."""
+    sent = failed = 0
+    for job in unsent(older_than=older_than):
+        task = current_app.tasks.get(job.task)
+        if task is None:
+            _failed(job.pk, LookupError(f"no task named {job.task!r}"))
+            failed += 1
+            continue
+        if deliver(job.pk, task, list(job.args)):
+            sent += 1
+        else:
+            failed += 1
+            break
+    OutboxJob.objects.filter(sent_at__lt=timezone.now() - KEEP_SENT).delete()
+    return {"sent": sent, "failed": failed}

@@ -1,0 +1,97 @@
+"""A Redis of the test's own (on a free port, never the shared one) that the test can stop
+and start again, and the Celery app pointed at it for the test's time."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from kombu import pools
+
+from scorekeeper.celery import app
+from tests.support import free_port
+
+HAVE_REDIS = shutil.which("redis-server") is not None
+
+
+class RedisServer:
+    """``redis-server`` on a free port, no persistence; :meth:`stop` and :meth:`start`."""
+
+    def __init__(self, folder: Path) -> None:
+        self.port = free_port()
+        self.folder = folder
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        command = ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1"]
+        command += ["--save", "", "--appendonly", "no", "--dir", str(self.folder)]
+        self.process = subprocess.Popen(
+            command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5) as sock:
+                    sock.sendall(b"PING\r\n")
+                    if sock.recv(16).startswith(b"+PONG"):
+                        return
+            except OSError:
+                pass
+            if time.monotonic() > deadline or self.process.poll() is not None:
+                raise RuntimeError(f"redis-server did not start on port {self.port}")
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+        self.process = None
+
+
+@contextmanager
+def redis_server(folder: Path) -> Iterator[RedisServer]:
+    server = RedisServer(folder)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def _drop_connections() -> None:
+    """Close the app's broker connections and forget kombu's pools of them (made again, for
+    the broker then configured, on first use)."""
+    if app._pool is not None:  # noqa: SLF001
+        app._pool.force_close_all()  # noqa: SLF001
+    app._pool = None  # noqa: SLF001
+    app.amqp._producer_pool = None  # noqa: SLF001
+    pools.reset()
+
+
+@contextmanager
+def celery_broker(url: str) -> Iterator[None]:
+    """Jobs go to the broker at ``url`` (not run in-process) for the time of the block."""
+    before = (app.conf.broker_url, app.conf.task_always_eager)
+    environ = os.environ.get("CELERY_BROKER_URL")  # Celery reads it before its settings
+    _drop_connections()
+    os.environ["CELERY_BROKER_URL"] = app.conf.broker_url = url
+    app.conf.task_always_eager = False
+    try:
+        yield
+    finally:
+        _drop_connections()
+        app.conf.broker_url, app.conf.task_always_eager = before
+        if environ is None:
+            os.environ.pop("CELERY_BROKER_URL", None)
+        else:
+            os.environ["CELERY_BROKER_URL"] = environ

@@ -1,0 +1,109 @@
+"""The job outbox: every job a service asks for is stored with the change that asks for it;
+one the broker does not take waits for the relay; seating runs in-process instead."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import timedelta
+from io import StringIO
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+from kombu.exceptions import OperationalError as BrokerError
+
+from scorekeeper import outbox
+from scorekeeper.celery import app
+from scorekeeper.models import OutboxJob, OutgoingEmail
+from scorekeeper.services.mail import email_queue_text
+
+
+@pytest.fixture
+def broker_down(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """Jobs are sent to a broker (not run in-process), and the broker refuses them."""
+    refused: list[str] = []
+
+    def refuser(name: str) -> Any:
+        def refuse(*args: Any, **kwargs: Any) -> None:
+            refused.append(name)
+            raise BrokerError("Error 111 connecting to 127.0.0.1:6399. Connection refused.")
+
+        return refuse
+
+    before = app.conf.task_always_eager
+    app.conf.task_always_eager = False
+    for name in ("scorekeeper.send_email", "tournaments.seat_round"):
+        monkeypatch.setattr(app.tasks[name], "apply_async", refuser(name))
+    try:
+        yield refused
+    finally:
+        app.conf.task_always_eager = before
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_job_is_stored_and_marked_sent_once_handed_over(tasks_in_process: None) -> None:
+    email = email_queue_text(to=["ann@example.com"], subject="Hello", body="Hi")
+    job = OutboxJob.objects.get()
+    assert (job.task, job.args) == ("scorekeeper.send_email", [email.pk])
+    assert job.sent_at is not None and job.attempts == 0
+    email.refresh_from_db()
+    assert email.sent_at is not None  # ran in-process
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_job_the_broker_refuses_waits_for_the_relay(
+    broker_down: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    email = email_queue_text(to=["ann@example.com"], subject="Hello", body="Hi")
+    job = OutboxJob.objects.get()
+    assert job.sent_at is None and job.attempts == 1
+    assert job.error.startswith("OperationalError: Error 111")
+    assert broker_down == ["scorekeeper.send_email"]
+    # Too young for the relay: the request that wrote it may still be sending it.
+    assert outbox.relay() == {"sent": 0, "failed": 0}
+    assert outbox.relay(older_than=timedelta(0)) == {"sent": 0, "failed": 1}
+
+    monkeypatch.undo()  # the broker is back (and runs jobs in-process here)
+    app.conf.task_always_eager = True
+    out = StringIO()
+    call_command("relay_jobs", "--older-than", "0", stdout=out)
+    assert out.getvalue().strip() == "1 sent, 0 failed, 0 waiting"
+    job.refresh_from_db()
+    email.refresh_from_db()
+    assert job.sent_at is not None and email.sent_at is not None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_relay_stops_at_the_first_refusal_and_keeps_the_order(broker_down: list[str]) -> None:
+    for n in range(3):
+        email_queue_text(to=["ann@example.com"], subject=f"Mail {n}", body="Hi")
+    assert len(broker_down) == 3
+    assert outbox.relay(older_than=timedelta(0)) == {"sent": 0, "failed": 1}
+    assert len(broker_down) == 4  # one try, not three: the broker is away
+    assert OutboxJob.objects.filter(sent_at__isnull=True).count() == 3
+    assert OutgoingEmail.objects.filter(sent_at__isnull=True).count() == 3
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_job_of_an_unknown_task_is_reported_not_run() -> None:
+    job = OutboxJob.objects.create(task="scorekeeper.no_such_task", args=[1])
+    assert outbox.relay(older_than=timedelta(0)) == {"sent": 0, "failed": 1}
+    job.refresh_from_db()
+    assert job.sent_at is None and "no task named" in job.error
+
+
+@pytest.mark.django_db(transaction=True)
+def test_sent_jobs_are_forgotten_after_a_week() -> None:
+    old = OutboxJob.objects.create(task="scorekeeper.send_email", args=[1])
+    OutboxJob.objects.filter(pk=old.pk).update(sent_at=old.created_at - timedelta(days=8))
+    recent = OutboxJob.objects.create(task="scorekeeper.send_email", args=[2])
+    OutboxJob.objects.filter(pk=recent.pk).update(sent_at=recent.created_at)
+    outbox.relay()
+    assert list(OutboxJob.objects.values_list("pk", flat=True)) == [recent.pk]
+
+
+def test_a_job_needs_its_task_in_the_database_too(db: None) -> None:
+    from django.db import IntegrityError
+
+    with pytest.raises(IntegrityError):
+        OutboxJob.objects.create(task="", args=[])
