@@ -3,6 +3,7 @@
 from collections.abc import Iterator
 from pathlib import Path
 
+import hypothesis
 import pytest
 from django.conf import settings
 from django.core.cache import cache
@@ -11,6 +12,11 @@ from django.test import override_settings
 from pytest_django import Settings
 
 from scorekeeper.celery import app
+
+# Property tests check what holds, not how fast: on a busy two-core machine (CI runs the
+# suite beside its browsers) an example may take longer than Hypothesis' 200 ms default.
+hypothesis.settings.register_profile("scorekeeper", deadline=None)
+hypothesis.settings.load_profile("scorekeeper")
 
 
 def pytest_report_header(config: pytest.Config) -> list[str]:
