@@ -32,8 +32,9 @@ from .game_forms import DealEntry
 from .game_sheet import Preview, deal_header
 from .games import entry_for
 
-#: How many deals a phone can enter in a row with no connection (the next one included).
-DEALS_AHEAD = 8
+#: How many deals a phone can enter in a row with no connection (the next one included):
+#: each brings its entry form, which the first visit's weight (under 100 KB) pays for.
+DEALS_AHEAD = 5
 THEME_COLOUR = "#1f5f3f"
 #: What a game page needs to open with no connection (besides the page itself).
 OFFLINE_ASSETS = (

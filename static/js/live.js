@@ -151,6 +151,11 @@
       list.appendChild(item);
       fresh.insertBefore(list, fresh.firstChild);
     }
+    // What htmx keeps across its swaps (hx-preserve: the figures shown or not) stays here too.
+    Array.prototype.forEach.call(el.querySelectorAll("[hx-preserve][id]"), function (kept) {
+      var twin = fresh.querySelector("#" + CSS.escape(kept.id));
+      if (twin) twin.replaceWith(kept);
+    });
     el.replaceWith(fresh);
     if (window.htmx) window.htmx.process(fresh);
     if (window.Scorekeeper && window.Scorekeeper.setup) window.Scorekeeper.setup(fresh);

@@ -191,25 +191,29 @@
     return null;
   }
 
+  // The message beside its field, as the server shows a rejection (same ids, same words).
   function showError(form, found) {
     clearErrors(form);
     var number = form.querySelector("[name=number]").value;
     var place = document.getElementById("d" + number + "-" + found.field) ||
-      document.getElementById("d" + number + "-sec-" + found.field) ||
-      form.querySelector(".save-row");
+      document.getElementById("d" + number + "-sec-" + found.field);
     var line = document.createElement("p");
     line.className = "field-error local-error";
     line.setAttribute("role", "alert");
-    line.textContent = found.message.charAt(0).toUpperCase() + found.message.slice(1) + ".";
-    place.classList.add("has-error");
-    if (place.classList.contains("save-row")) form.insertBefore(line, place);
-    else place.appendChild(line);
-    place.scrollIntoView({ block: "center" });
+    line.textContent = found.message.charAt(0).toUpperCase() + found.message.slice(1);
+    if (place) {
+      line.id = place.id + "-error";
+      place.classList.add("has-error");
+      place.appendChild(line);
+    } else {
+      form.insertBefore(line, form.querySelector(".save-row"));
+    }
+    (place || line).scrollIntoView({ block: "center" });
   }
 
   function clearErrors(form) {
     Array.prototype.forEach.call(form.querySelectorAll(".local-error"), function (line) {
-      if (line.parentNode.classList) line.parentNode.classList.remove("has-error");
+      line.parentNode.classList.remove("has-error");
       line.remove();
     });
   }
@@ -429,7 +433,7 @@
         return name + " " + signed(scores[seat]);
       }).join(", ") + ".";
     } else {
-      line.textContent = found ? found.message.charAt(0).toUpperCase() + found.message.slice(1) + "."
+      line.textContent = found ? found.message.charAt(0).toUpperCase() + found.message.slice(1)
         : "The server scores this deal when it has it.";
     }
     preview.replaceChildren(line);

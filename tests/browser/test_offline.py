@@ -149,7 +149,8 @@ def test_five_deals_entered_offline_across_a_reload_and_a_new_tab_are_recorded_o
     page.get_by_role("button", name="Save deal 5").wait_for()
     assert waiting_rows(page) == ["1", "2", "3", "4"]
     enter(page, 5)
-    page.get_by_role("button", name="Save deal 6").wait_for()
+    # The page came with the forms of five deals: the sixth's comes with the connection.
+    page.get_by_text("Deal 6’s form comes back once the deals waiting are sent.").wait_for()
     assert page.locator("#sync-status").inner_text().startswith("5 deals waiting to send")
     assert not Deal.objects.filter(game=game).exists()
     # Nothing went to the network: every answer came from the service worker's copies.
@@ -186,7 +187,10 @@ def test_ten_deals_on_a_connection_that_drops_requests_are_recorded_once_each(
     page.route("**/deal/", flaky)
     for number in range(1, 11):
         enter(page, number)
-        page.get_by_role("button", name=f"Save deal {number + 1}").wait_for()
+        # The next form: at once, or once the deals waiting are through (five at most wait).
+        page.get_by_role("button", name=f"Save deal {number + 1}").wait_for(
+            timeout=SYNC_TIMEOUT * 1000
+        )
     assert "lost before" in fates and "lost after" in fates
     page.unroute("**/deal/")
     assert_recorded_as_the_engine_scores(game, 10)
