@@ -201,10 +201,18 @@
     line.className = "field-error local-error";
     line.setAttribute("role", "alert");
     line.textContent = found.message.charAt(0).toUpperCase() + found.message.slice(1);
+    // As after a rejection by the server, the counts are open again to be filled in.
+    Array.prototype.forEach.call(form.querySelectorAll("fieldset[data-touched]"), function (group) {
+      group.removeAttribute("data-touched");
+    });
     if (place) {
       line.id = place.id + "-error";
       place.classList.add("has-error");
-      place.appendChild(line);
+      var box = place.querySelector("input:not([type=hidden]):not([type=radio])");
+      (box || place).setAttribute("aria-describedby", line.id);
+      if (box) box.setAttribute("aria-invalid", "true");
+      var grid = place.closest(".number-grid"); // number boxes side by side: below them all
+      if (grid) grid.after(line); else place.appendChild(line);
     } else {
       form.insertBefore(line, form.querySelector(".save-row"));
     }
@@ -212,10 +220,10 @@
   }
 
   function clearErrors(form) {
-    Array.prototype.forEach.call(form.querySelectorAll(".local-error"), function (line) {
-      line.parentNode.classList.remove("has-error");
-      line.remove();
+    Array.prototype.forEach.call(form.querySelectorAll(".has-error"), function (place) {
+      if (place.querySelector(".local-error") || place.matches(".number-field")) place.classList.remove("has-error");
     });
+    Array.prototype.forEach.call(form.querySelectorAll(".local-error"), function (line) { line.remove(); });
   }
 
   // --- Saving: kept first, then sent -------------------------------------------------------
@@ -460,8 +468,12 @@
     retry = null;
     sending = true;
     var latest = null, found = null;
+    var had = waiting.length > 0;
     refreshWaiting().then(function (items) {
-      if (!items.some(function (item) { return item.state === "waiting"; })) return "done";
+      if (!items.some(function (item) { return item.state === "waiting"; })) {
+        // Sent meanwhile by another tab or the service worker: the server's game, then.
+        return had && !items.length ? showServer().then(function () { return "done"; }) : "done";
+      }
       return Queue.flush(game, csrf(), {
         sending: function (item) { status("Sending deal " + item.number + "…"); },
         answer: function (item, answer) {
@@ -501,15 +513,17 @@
     });
   }
 
-  // A deal found recorded by its key (the answer to its save was lost): the game as it is now.
-  function showSaved(number) {
+  // The game as it is now on the server: after a deal found recorded by its key (the answer
+  // to its save was lost), or deals sent by another tab or the service worker.
+  function showServer(notice) {
     return fetch(data().page, { headers: { "HX-Request": "true" }, credentials: "same-origin", cache: "no-store" })
       .then(function (response) { return response.ok ? response.text() : null; })
       .then(function (html) {
         var fresh = html && window.Scorekeeper.parse(html, "#game");
-        if (fresh) window.Scorekeeper.install(section(), fresh, "Deal " + number + " saved.");
+        if (fresh) window.Scorekeeper.install(section(), fresh, notice);
       });
   }
+  function showSaved(number) { return showServer("Deal " + number + " saved."); }
 
   // The service worker's copy of the page brought up to date (what opens with no network).
   function keepCopy() {
