@@ -89,6 +89,9 @@ class Game(ABC):
 
     #: For a game of several player counts, the one it plays best at.
     preferred_players: ClassVar[int | None] = None
+    #: Whether who deals next depends on how a deal scored (Third Hand): then the deals
+    #: after the next one cannot be known before it is scored.
+    dealer_follows_scores: ClassVar[bool] = False
 
     @property
     def table_size(self) -> int:
@@ -103,6 +106,16 @@ class Game(ABC):
     @abstractmethod
     def score(self, table: Table, context: DealContext, deal: Mapping[str, object]) -> DealOutcome:
         """Validate one deal record and score it; raise :class:`RuleError` naming the field."""
+
+    def checks(self, table: Table, context: DealContext) -> list[dict[str, Any]]:
+        """The rules a record of the deal ``context`` describes must keep that can be checked
+        without the server, as data (:mod:`rules_engine.constraints` lists the kinds)."""
+        return []
+
+    def score_table(self, table: Table, context: DealContext) -> dict[str, Any] | None:
+        """How the deal scores, as a lookup table a phone can apply per seat, or ``None``
+        when its scores cannot be read off one (:mod:`rules_engine.constraints`)."""
+        return None
 
     def trick_rules(
         self, options: Mapping[str, Any], context: Mapping[str, object], players: int
@@ -294,6 +307,25 @@ class Scoresheet:
     @property
     def scheduled_deals(self) -> int | None:
         return self.game.scheduled_deals(self.table)
+
+    def upcoming(self, count: int) -> list[DealContext]:
+        """The contexts of up to ``count`` next deals that are known before any of them is
+        played: the dealer passes on as it does after any deal, and a game of a fixed number
+        of deals stops there. Only the next one when who deals next follows the scores."""
+        context = self._next
+        contexts: list[DealContext] = []
+        scheduled = self.scheduled_deals
+        rotation = ScoredDeal(0, 0, {}, (0,) * self.table.size, self.totals, {})
+        while context is not None and len(contexts) < count:
+            contexts.append(context)
+            if self.game.dealer_follows_scores:
+                break
+            number = context.number + 1
+            if scheduled is not None and number > scheduled:
+                break
+            dealer = self.game.next_dealer(self.table, rotation._replace(dealer=context.dealer))
+            context = self._context(number, dealer)
+        return contexts
 
     def _context(self, number: int, dealer: int) -> DealContext:
         return DealContext(number, dealer, self.game.deal_info(self.table, number))

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules_engine.cards import Suit
+from rules_engine.constraints import range_check, sum_check
 from rules_engine.core import DealContext, DealOutcome, Game, ScoredDeal, Table
 from rules_engine.errors import RuleError
 from rules_engine.options import int_option
@@ -15,6 +16,7 @@ from rules_engine.validate import only_keys, required, type_name, whole, whole_l
 
 TRICKS = 9
 FIELDS = frozenset(("first", "second"))
+HAND_SUM = "tricks of the {which} hand add up to {sum}; each hand of a deal has {total} tricks"
 #: Trumps and passing of deals 1..6; the cycle repeats.
 CYCLE: tuple[tuple[str, str], ...] = (
     ("none", "left"),
@@ -74,11 +76,7 @@ class ItalianWhist(Game):
             f"tricks in the {which} hand",
         )
         if sum(tricks) != TRICKS:
-            raise RuleError(
-                f"tricks of the {which} hand add up to {sum(tricks)}; each hand of a deal "
-                f"has {TRICKS} tricks",
-                field=key,
-            )
+            raise RuleError(HAND_SUM.format(which=which, sum=sum(tricks), total=TRICKS), field=key)
         return tricks
 
     def score(self, table: Table, context: DealContext, deal: Mapping[str, object]) -> DealOutcome:
@@ -89,6 +87,21 @@ class ItalianWhist(Game):
             scores=tuple(a - b for a, b in zip(first, second, strict=True)),
             record={"first": list(first), "second": list(second)},
         )
+
+    def checks(self, table: Table, context: DealContext) -> list[dict[str, Any]]:
+        checks = []
+        for hand in ("first", "second"):
+            message = HAND_SUM.replace("{which}", hand).replace("{total}", str(TRICKS))
+            checks.append(range_check(hand, 0, TRICKS, f"tricks in the {hand} hand"))
+            checks.append(sum_check(hand, TRICKS, message))
+        return checks
+
+    def score_table(self, table: Table, context: DealContext) -> dict[str, Any]:
+        """Tricks of the first hand less tricks of the second."""
+        return {
+            "keys": [{"field": "first"}, {"field": "second"}],
+            "table": [[a - b for b in range(TRICKS + 1)] for a in range(TRICKS + 1)],
+        }
 
     def trick_rules(
         self, options: Mapping[str, Any], context: Mapping[str, object], players: int

@@ -7,6 +7,7 @@ from functools import cache
 from typing import Any
 
 from rules_engine.cards import RANKS, parse_suit
+from rules_engine.constraints import range_check, sum_check
 from rules_engine.core import DealContext, DealOutcome, Game, ScoredDeal, Table
 from rules_engine.errors import RuleError
 from rules_engine.options import bool_option
@@ -16,6 +17,18 @@ from rules_engine.validate import only_keys, required, whole_list
 
 MAX_HAND = 8
 FIELDS = frozenset(("bids", "tricks", "trump"))
+HOOK = (
+    "{name} deals and bids last, and may not make the bids add up to the hand size "
+    "({size}): {name} may not bid {forbidden}"
+)
+
+
+def tricks_sum_message(size: int) -> str:
+    """What is said when the tricks of a hand of ``size`` cards do not add up ({sum})."""
+    cards, are, tricks = ("s", "are", "s") if size > 1 else ("", "is", "")
+    return (
+        f"tricks add up to {{sum}}; with {size} card{cards} each there {are} {size} trick{tricks}"
+    )
 
 
 @cache
@@ -86,8 +99,7 @@ class PredictionWhist(Game):
             dealer = context.dealer
             forbidden = size - (sum(bids) - bids[dealer])
             raise RuleError(
-                f"{names[dealer]} deals and bids last, and may not make the bids add up to "
-                f"the hand size ({size}): {names[dealer]} may not bid {forbidden}",
+                HOOK.format(name=names[dealer], size=size, forbidden=forbidden),
                 field=f"bids[{dealer}]",
             )
         tricks = whole_list(
@@ -99,11 +111,7 @@ class PredictionWhist(Game):
             "tricks",
         )
         if sum(tricks) != size:
-            raise RuleError(
-                f"tricks add up to {sum(tricks)}; with {size} card{'s' if size > 1 else ''} "
-                f"each there {'are' if size > 1 else 'is'} {size} trick{'s' if size > 1 else ''}",
-                field="tricks",
-            )
+            raise RuleError(tricks_sum_message(size).format(sum=sum(tricks)), field="tricks")
         record: dict[str, Any] = {"bids": list(bids), "tricks": list(tricks)}
         trump = deal.get("trump")
         if trump is not None and trump != "none":
@@ -118,6 +126,30 @@ class PredictionWhist(Game):
             scores=tuple(deal_score(b, t) for b, t in zip(bids, tricks, strict=True)),
             record=record,
         )
+
+    def checks(self, table: Table, context: DealContext) -> list[dict[str, Any]]:
+        size: int = context.info["hand_size"]
+        checks = [range_check("bids", 0, size, "bid"), range_check("tricks", 0, size, "tricks")]
+        if table.options["hook"]:
+            checks.append(
+                {
+                    "check": "not_sum",
+                    "field": "bids",
+                    "seat": context.dealer,
+                    "total": size,
+                    "message": HOOK.replace("{size}", str(size)),
+                }
+            )
+        checks.append(sum_check("tricks", size, tricks_sum_message(size)))
+        return checks
+
+    def score_table(self, table: Table, context: DealContext) -> dict[str, Any]:
+        """Each seat's score by its bid and its tricks."""
+        size: int = context.info["hand_size"]
+        return {
+            "keys": [{"field": "bids"}, {"field": "tricks"}],
+            "table": [[deal_score(b, t) for t in range(size + 1)] for b in range(size + 1)],
+        }
 
     def trick_rules(
         self, options: Mapping[str, Any], context: Mapping[str, object], players: int

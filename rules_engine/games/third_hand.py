@@ -7,6 +7,7 @@ from functools import cache
 from typing import Any
 
 from rules_engine.cards import CARDS, Suit, parse_card, parse_rank, parse_suit
+from rules_engine.constraints import range_check
 from rules_engine.core import DealContext, DealOutcome, Game, ScoredDeal, Table
 from rules_engine.errors import RuleError
 from rules_engine.options import int_map_option, int_option
@@ -64,6 +65,19 @@ def possible_points() -> frozenset[tuple[int, int]]:
 
 POSSIBLE_POINTS = possible_points()
 POSSIBLE_SINGLE_POINTS = frozenset(p for pair in POSSIBLE_POINTS for p in pair)
+SINGLE_POINTS = (
+    "{name}'s {value} points cannot be made of captured cards "
+    "(ace 1, king, queen, jack and ten 10, nine 9, taken two a trick)"
+)
+POINTS_TOTAL = (
+    "points add up to {sum}; the 14 cards captured in a deal are worth 100 to "
+    f"{MAX_POINTS} in all"
+)
+POINTS_PAIR = "{0} and {1} points cannot both be made from the 14 cards captured in one deal"
+DEALER_BID = (
+    "{name} deals and bids second, so their bid ({value}) must be higher than {first}'s "
+    "face-up {over}"
+)
 
 
 def _parse_bid(value: object, field: str, who: str) -> str | None:
@@ -88,22 +102,12 @@ def _explain_bad_points(points: tuple[int, ...], names: Sequence[str], field: st
     for seat, p in enumerate(points):
         if p not in POSSIBLE_SINGLE_POINTS:
             raise RuleError(
-                f"{names[seat]}'s {p} points cannot be made of captured cards "
-                "(ace 1, king, queen, jack and ten 10, nine 9, taken two a trick)",
-                field=f"{field}[{seat}]",
+                SINGLE_POINTS.format(name=names[seat], value=p), field=f"{field}[{seat}]"
             )
     total = sum(points)
     if not 100 <= total <= MAX_POINTS:
-        raise RuleError(
-            f"points add up to {total}; the 14 cards captured in a deal are worth "
-            f"100 to {MAX_POINTS} in all",
-            field=field,
-        )
-    raise RuleError(
-        f"{points[0]} and {points[1]} points cannot both be made from the 14 cards "
-        "captured in one deal",
-        field=field,
-    )
+        raise RuleError(POINTS_TOTAL.format(sum=total), field=field)
+    raise RuleError(POINTS_PAIR.format(*points), field=field)
 
 
 #: Points of every spelling of a card of the 24-card deck ("QH", "qh", "Q♥", ...).
@@ -200,6 +204,7 @@ class ThirdHand(Game):
         "contract, capture card points in 7 tricks; first past 500 wins."
     )
     player_counts = (2,)
+    dealer_follows_scores = True
     record_schema = {
         **record_object(
             {
@@ -251,8 +256,7 @@ class ThirdHand(Game):
         first, second = bids[other], bids[dealer]
         if first is not None and second is not None and BID_ORDER[second] <= BID_ORDER[first]:
             raise RuleError(
-                f"{names[dealer]} deals and bids second, so their bid ({second}) must be "
-                f"higher than {names[other]}'s face-up {first}",
+                DEALER_BID.format(name=names[dealer], value=second, first=names[other], over=first),
                 field=f"bids[{dealer}]",
             )
 
@@ -326,6 +330,44 @@ class ThirdHand(Game):
                 "points": list(points),
             },
         )
+
+    def checks(self, table: Table, context: DealContext) -> list[dict[str, Any]]:
+        """The dealer's bid tops the face-up one; typed points can be captured (one by
+        one, in all, and as a pair). Captured cards are counted by the server."""
+        dealer, other = context.dealer, 1 - context.dealer
+        pairs: dict[int, list[int]] = {}
+        for a, b in sorted(POSSIBLE_POINTS):
+            pairs.setdefault(a, []).append(b)
+        return [
+            {
+                "check": "above",
+                "field": "bids",
+                "seat": dealer,
+                "over": other,
+                "order": list(BID_RANKS),
+                "message": DEALER_BID.replace("{first}", table.players[other]),
+            },
+            range_check("points", 0, MAX_POINTS, "points"),
+            {
+                "check": "one_of",
+                "field": "points",
+                "values": sorted(POSSIBLE_SINGLE_POINTS),
+                "message": SINGLE_POINTS,
+            },
+            {
+                "check": "sum_range",
+                "field": "points",
+                "min": 100,
+                "max": MAX_POINTS,
+                "message": POINTS_TOTAL,
+            },
+            {
+                "check": "pairs",
+                "field": "points",
+                "pairs": {str(a): seconds for a, seconds in pairs.items()},
+                "message": POINTS_PAIR.replace("{0}", "{value0}").replace("{1}", "{value1}"),
+            },
+        ]
 
     def next_dealer(self, table: Table, deal: ScoredDeal) -> int:
         """Whoever scored more in the deal deals next; on a tie, the non-dealer."""

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules_engine.cards import Suit
+from rules_engine.constraints import range_check, sum_check
 from rules_engine.core import DealContext, DealOutcome, Game, ScoredDeal, Table
 from rules_engine.errors import RuleError
 from rules_engine.options import Option, bool_option, int_map_option
@@ -15,6 +16,7 @@ from rules_engine.validate import mapping, only_keys, required, whole, whole_lis
 
 TRICKS = 13
 FIELDS = frozenset(("widow", "tricks"))
+TRICKS_SUM = "tricks add up to {sum}; a deal of widow whist has {total} tricks"
 
 
 def _parse_finish(raw: object, field: str) -> dict[str, int] | None:
@@ -125,10 +127,7 @@ class WidowWhist(Game):
             "tricks",
         )
         if sum(tricks) != TRICKS:
-            raise RuleError(
-                f"tricks add up to {sum(tricks)}; a deal of widow whist has {TRICKS} tricks",
-                field="tricks",
-            )
+            raise RuleError(TRICKS_SUM.format(sum=sum(tricks), total=TRICKS), field="tricks")
         option = table.options["targets"]
         targets = tuple(
             option["widow"] if seat == widow else option["other"] for seat in range(table.size)
@@ -139,6 +138,23 @@ class WidowWhist(Game):
             record={"widow": widow, "tricks": list(tricks)},
             info={"targets": list(targets), "widow": widow},
         )
+
+    def checks(self, table: Table, context: DealContext) -> list[dict[str, Any]]:
+        return [
+            range_check("tricks", 0, TRICKS, "tricks"),
+            sum_check("tricks", TRICKS, TRICKS_SUM.replace("{total}", str(TRICKS))),
+        ]
+
+    def score_table(self, table: Table, context: DealContext) -> dict[str, Any]:
+        """Tricks minus the target: the widow's taker's, or everyone else's."""
+        targets = table.options["targets"]
+        return {
+            "keys": [{"is_seat": "widow"}, {"field": "tricks"}],
+            "table": [
+                [tricks - targets[which] for tricks in range(TRICKS + 1)]
+                for which in ("other", "widow")
+            ],
+        }
 
     def trick_rules(
         self, options: Mapping[str, Any], context: Mapping[str, object], players: int

@@ -130,6 +130,12 @@ class DealEntry:
     def section_keys(self) -> set[str]:
         return set()
 
+    def alternatives(self) -> dict[str, str]:
+        """Inputs that need no value when others are given instead, by the others' name
+        prefix (Third Hand: points typed, or the captured cards tapped): for the checks a
+        phone makes before keeping a deal to send (offline.js)."""
+        return {}
+
     #: Data attributes of the form, for the page's script (e.g. the hand size).
     def data_attributes(self) -> dict[str, str]:
         return {}

@@ -54,6 +54,7 @@ from .game_sheet import (
 )
 from .game_sheet import number as total_text
 from .games import entry_for, page_for
+from .offline_views import offline_context
 from .panels import panels_for
 from .sharing import share_token
 
@@ -217,6 +218,11 @@ def _game_context(
     if payload["finished"]:
         share_url = request.build_absolute_uri(reverse("game-shared", args=[share_token(game)]))
     deals = payload["deals"]
+    offline = (
+        offline_context(request, game, payload, names, page_context={"game": game})
+        if entry is not None and can_score and nxt is not None
+        else {}
+    )
     # Undo is for the deal just entered; a finished game is changed by a correction.
     can_undo = can_score and bool(deals) and game.status == GameStatus.IN_PROGRESS
     return {
@@ -246,6 +252,8 @@ def _game_context(
         if collision_with is not None and can_score
         else None,
         "version_url": reverse("game-version", args=[game.pk]),
+        "offline": offline.get("offline"),
+        "upcoming": offline.get("upcoming", []),
         "etag": selectors.game_version(
             game.pk,
             user_id=actor.pk if isinstance(actor, User) else None,
@@ -300,9 +308,24 @@ def game_page(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     return _render_game(request, _game_context(request, game, actor))
 
 
+#: How a save ended, in the ``Deal-Outcome`` header of its answer, for a phone sending the
+#: deals it kept while offline: recorded (now or before, by this key); refused by the rules
+#: (the form comes back with the message beside the field); another phone recorded the deal
+#: first (what it recorded is shown beside this entry); or not recorded for another reason
+#: (said in the answer's message).
+SAVED, REFUSED, COLLISION, NOT_SAVED = "saved", "refused", "collision", "not-saved"
+
+
 @require_POST
 def deal_save(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    """Record the next deal, once: the form's idempotency key makes a repeat harmless."""
+    """Record the next deal, once: the form's idempotency key makes a repeat harmless.
+    The answer says how it ended in its ``Deal-Outcome`` header."""
+    response, outcome = _deal_save(request, game_id)
+    response["Deal-Outcome"] = outcome
+    return response
+
+
+def _deal_save(request: HtmxHttpRequest, game_id: int) -> tuple[HttpResponse, str]:
     game, actor = game_and_actor(request, game_id)
     payload = selectors.game_payload(game)
     number = _posted_int(request.POST, "number")
@@ -314,7 +337,7 @@ def deal_save(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         entry.require_all()
         return _render_game(
             request, _game_context(request, game, actor, entry=entry, key=key), status=422
-        )
+        ), REFUSED
     record = entry.record if entry is not None and entry.record is not None else {}
     try:
         recorded = services.deal_record(
@@ -322,11 +345,11 @@ def deal_save(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         )
     except InvalidInput as error:
         if entry is None or not is_next:
-            return _after_write(request, game, actor, error=error.message)
+            return _after_write(request, game, actor, error=error.message), NOT_SAVED
         entry.apply_error(error.field, error.message)
         return _render_game(
             request, _game_context(request, game, actor, entry=entry, key=key), status=422
-        )
+        ), REFUSED
     except IdempotencyMismatch:
         # This form was saved already (its answer got lost), then changed and sent again.
         return _after_write(
@@ -335,18 +358,18 @@ def deal_save(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
             actor,
             error=f"Deal {number} was already saved from this form; the page now shows it. "
             "To change it, tap its number in the scoresheet.",
-        )
+        ), NOT_SAVED
     except Conflict as error:
         there = error.details.get("deal")
         if there is None or number is None or there.get("number") != number:
-            return _after_write(request, game, actor, error=error.message)
+            return _after_write(request, game, actor, error=error.message), NOT_SAVED
         # Another phone recorded this deal first: show what it recorded beside this entry.
-        return _collision_page(request, game, actor, number)
+        return _collision_page(request, game, actor, number), COLLISION
     except ServiceError as error:
         # Not allowed, locked, ...
-        return _after_write(request, game, actor, error=error.message)
+        return _after_write(request, game, actor, error=error.message), NOT_SAVED
     number = recorded.payload.get("number", number)
-    return _after_write(request, game, actor, notice=f"Deal {number} saved.")
+    return _after_write(request, game, actor, notice=f"Deal {number} saved."), SAVED
 
 
 def _collision_page(

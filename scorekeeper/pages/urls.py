@@ -7,7 +7,15 @@ from typing import Any
 from django.urls import URLPattern, include, path
 from django.views.decorators.cache import never_cache
 
-from . import club_views, game_views, live_views, member_views, rating_views, trick_views
+from . import (
+    club_views,
+    game_views,
+    live_views,
+    member_views,
+    offline_views,
+    rating_views,
+    trick_views,
+)
 
 
 def page(route: str, view: Callable[..., Any], name: str) -> URLPattern:
@@ -73,7 +81,10 @@ urlpatterns = [
     page("g/<int:game_id>/table/", club_views.table_link_page, name="table-link"),
     page("t/<str:token>/", club_views.table_link_enter, name="table-enter"),
     path("shared/<str:signed>/", club_views.shared_game, name="game-shared"),
-    # The game page and everything entered on it (game_views)
+    # The game page and everything entered on it (game_views); offline, an installed app
+    # with its service worker (at the root: its scope is every page) (offline_views)
+    path("sw.js", offline_views.service_worker, name="service-worker"),
+    path("g/<int:game_id>/manifest.webmanifest", offline_views.manifest, name="game-manifest"),
     page("g/<int:game_id>/", game_views.game_page, name="game"),
     page("g/<int:game_id>/deal/", game_views.deal_save, name="deal-save"),
     page("g/<int:game_id>/preview/", game_views.deal_preview, name="deal-preview"),

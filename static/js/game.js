@@ -6,8 +6,7 @@
    - Third Hand's card grid: a tap cycles nobody -> first player -> second player;
    - applies the server's view of a pill group in place, keeping what was tapped meanwhile;
    - after a rejected save, moves focus to the first error;
-   - says so when a save or a bid did not reach the server (nothing is lost: tap again),
-     after asking whether a save whose answer was lost was recorded all the same. */
+   - says so when bids did not reach the server (nothing is lost: tap again). */
 (function () {
   "use strict";
   var RANKS = ["9", "10", "J", "Q", "K", "A"];
@@ -151,53 +150,33 @@
     if (form) applyRules(form);
   });
 
+  // After a rejected save, the first error: focused, and scrolled to.
+  function focusError() {
+    var error = document.querySelector("#game .field-error");
+    if (!error) return;
+    var group = error.closest("fieldset, .number-field, .entry-section") || error;
+    var focusable = group.querySelector("input:not([type=hidden]):not([disabled])");
+    if (focusable) { focusable.focus({ preventScroll: true }); }
+    group.scrollIntoView({ block: "center" });
+  }
+
   document.addEventListener("htmx:afterSwap", function (event) {
     setup(document);
-    var error = document.querySelector("#game .field-error");
-    if (error && event.detail.target.id === "game") {
-      var group = error.closest("fieldset, .number-field, .entry-section") || error;
-      var focusable = group.querySelector("input:not([type=hidden]):not([disabled])");
-      if (focusable) { focusable.focus({ preventScroll: true }); }
-      group.scrollIntoView({ block: "center" });
-    }
+    if (event.detail.target.id === "game") focusError();
   });
 
-  // A request that failed (no connection, a server error): say so where it was made.
+  // Bids that did not reach the server (no connection, a server error): say so beside them.
+  // (Saves are kept on the phone and sent by offline.js.)
   function trouble(event, offline) {
     var elt = event.detail.elt;
     if (!elt || !elt.closest) return;
     var status = event.detail.xhr ? event.detail.xhr.status : 0;
     var bids = elt.closest(".bids");
-    if (bids) {
-      var line = bids.querySelector(".bids-status");
-      if (line) {
-        line.className = "bids-status field-error";
-        line.textContent = offline ? "Bids not kept: no connection. Tap a bid again when back online."
-          : "Bids not kept (the server answered " + status + "). Reload the page.";
-      }
-      return;
-    }
-    var form = elt.closest("form[data-entry]");
-    if (!form || elt !== form) return;
-    var say = function (text) {
-      var box = form.querySelector(".save-trouble");
-      if (!box) {
-        box = document.createElement("p");
-        box.className = "save-trouble field-error";
-        box.setAttribute("role", "alert");
-        form.insertBefore(box, form.querySelector(".save-row"));
-      }
-      box.textContent = text;
-    };
-    if (!offline) {
-      say("Not saved: the server answered " + status + ". Reload the page and try again.");
-      return;
-    }
-    // The answer did not come back: the deal may have been recorded all the same. Ask the
-    // server by the save's idempotency key (live.js) before saying anything.
-    var offlineText = "Not saved: no connection. What you tapped is kept; tap Save again when back online.";
-    var live = window.Scorekeeper && window.Scorekeeper.lostReply;
-    if (live) live(form, say, offlineText); else say(offlineText);
+    var line = bids && bids.querySelector(".bids-status");
+    if (!line) return;
+    line.className = "bids-status field-error";
+    line.textContent = offline ? "Bids not kept: no connection. Tap a bid again when back online."
+      : "Bids not kept (the server answered " + status + "). Reload the page.";
   }
   document.addEventListener("htmx:sendError", function (event) { trouble(event, true); });
   document.addEventListener("htmx:timeout", function (event) { trouble(event, true); });
@@ -205,5 +184,6 @@
 
   window.Scorekeeper = window.Scorekeeper || {};
   window.Scorekeeper.setup = setup;
+  window.Scorekeeper.focusError = focusError;
   setup(document);
 })();

@@ -7,8 +7,8 @@
      another phone, the server shows what was recorded beside this phone's entry;
    - the dashboard's part comes back with the answer itself (or a reload when the round
      moved on).
-   Back/Forward from the browser's page cache checks at once. After a save whose answer was
-   lost, the server is asked by the save's idempotency key whether it recorded the deal. */
+   Back/Forward from the browser's page cache checks at once. While deals kept on the phone
+   are waiting to be sent (offline.js), their answers show the game instead. */
 (function () {
   "use strict";
   var POLL_MS = 1000;
@@ -151,9 +151,15 @@
       list.appendChild(item);
       fresh.insertBefore(list, fresh.firstChild);
     }
+    // What htmx keeps across its swaps (hx-preserve: the figures shown or not) stays here too.
+    Array.prototype.forEach.call(el.querySelectorAll("[hx-preserve][id]"), function (kept) {
+      var twin = fresh.querySelector("#" + CSS.escape(kept.id));
+      if (twin) twin.replaceWith(kept);
+    });
     el.replaceWith(fresh);
     if (window.htmx) window.htmx.process(fresh);
     if (window.Scorekeeper && window.Scorekeeper.setup) window.Scorekeeper.setup(fresh);
+    document.dispatchEvent(new CustomEvent("scorekeeper:installed"));
   }
 
   // Someone is typing outside the entry form (a reason to undo, ...): wait for them.
@@ -192,6 +198,8 @@
     var form = el.querySelector("form[data-entry]");
     var since = writes;
     if ((writing > 0 && !notice) || typingElsewhere(el)) return null;
+    // Deals kept on this phone are being sent (offline.js): their answers show the game.
+    if (window.Scorekeeper && window.Scorekeeper.waiting && window.Scorekeeper.waiting()) return null;
     return get(el.getAttribute("data-page"), { "HX-Request": "true" })
       .then(function (response) { return response.ok ? response.text() : null; })
       .then(function (html) {
@@ -230,29 +238,9 @@
       });
   }
 
-  function lostReply(form, say, offlineText) {
-    var el = form.closest("[data-live]");
-    var key = form.querySelector('[name="idempotency_key"]');
-    if (!el || !key) { say(offlineText); return; }
-    var number = form.querySelector('[name="number"]');
-    var url = el.getAttribute("data-by-key").replace("KEY", encodeURIComponent(key.value));
-    say("Checking whether deal " + (number ? number.value : "") + " was saved…");
-    get(url, { Accept: "application/json" })
-      .then(function (response) {
-        if (response.status === 200) {
-          return response.json().then(function (data) {
-            refresh(el, "Deal " + data.deal.number + " saved.");
-          });
-        }
-        if (response.status === 404) say("Not saved — tap Save again. What you tapped is kept.");
-        else say(offlineText);
-        return null;
-      })
-      .catch(function () { say(offlineText); });
-  }
-
   window.Scorekeeper = window.Scorekeeper || {};
-  window.Scorekeeper.lostReply = lostReply;
+  window.Scorekeeper.parse = parse;
+  window.Scorekeeper.install = install;
 
   document.addEventListener("visibilitychange", function () {
     if (document.hidden) { clearTimeout(timer); timer = null; } else schedule(0);

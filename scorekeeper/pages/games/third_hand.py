@@ -56,6 +56,9 @@ class ThirdHandEntry(DealEntry):
             *(f"cap-{card}" for card in DECK),
         ]
 
+    def alternatives(self) -> dict[str, str]:
+        return {f"points-{seat}": "cap-" for seat in self.seats}
+
     def section_keys(self) -> set[str]:
         return {"bids", "points", "captured"}
 

@@ -1,0 +1,89 @@
+/* Scorekeeper's service worker (registered by offline.js from /sw.js, which sets
+   self.SCOREKEEPER: this release's version and the files a game page needs).
+   - Game pages (/g/<id>/) come from the network when it answers, and a copy of each is
+     kept; with no network the copy is shown: the last known scoresheet and entry form.
+   - The site's static files come from the copies kept at install (their names change with
+     their content), or from the network once and kept.
+   - Background Sync ("deals-<game id>"): the deals kept on the phone are sent (queue.js),
+     even when no game page is open; open pages are told. */
+/* global ScorekeeperQueue */
+(function () {
+  "use strict";
+  var config = self.SCOREKEEPER;
+  var FILES = "scorekeeper-files-" + config.version;
+  var PAGES = "scorekeeper-pages";
+  var GAME_PAGE = /^\/g\/\d+\/$/;
+
+  self.addEventListener("install", function (event) {
+    event.waitUntil(caches.open(FILES).then(function (cache) { return cache.addAll(config.assets); })
+      .then(function () { return self.skipWaiting(); }));
+  });
+
+  self.addEventListener("activate", function (event) {
+    event.waitUntil(caches.keys().then(function (names) {
+      return Promise.all(names.filter(function (name) {
+        return name.indexOf("scorekeeper-files-") === 0 && name !== FILES;
+      }).map(function (name) { return caches.delete(name); }));
+    }).then(function () { return self.clients.claim(); }));
+  });
+
+  function page(request, path) {
+    return fetch(request).then(function (response) {
+      if (response.ok && !response.redirected) {
+        var copy = response.clone();
+        caches.open(PAGES).then(function (cache) { return cache.put(path, copy); });
+      }
+      return response;
+    }).catch(function () {
+      return caches.open(PAGES).then(function (cache) {
+        return cache.match(path, { ignoreVary: true, ignoreSearch: true });
+      }).then(function (copy) { return copy || Response.error(); });
+    });
+  }
+
+  function file(request) {
+    return caches.match(request, { ignoreVary: true }).then(function (copy) {
+      return copy || fetch(request).then(function (response) {
+        if (response.ok) {
+          var kept = response.clone();
+          caches.open(FILES).then(function (cache) { return cache.put(request, kept); });
+        }
+        return response;
+      });
+    });
+  }
+
+  self.addEventListener("fetch", function (event) {
+    var request = event.request;
+    if (request.method !== "GET") return;
+    var url = new URL(request.url);
+    if (url.origin !== self.location.origin) return;
+    if (request.mode === "navigate" && GAME_PAGE.test(url.pathname)) {
+      event.respondWith(page(request, url.pathname));
+    } else if (url.pathname.indexOf("/static/") === 0) {
+      event.respondWith(file(request));
+    }
+  });
+
+  self.addEventListener("sync", function (event) {
+    var match = /^deals-(\d+)$/.exec(event.tag);
+    if (!match) return;
+    var game = parseInt(match[1], 10);
+    event.waitUntil(ScorekeeperQueue.flush(game, null, {}).then(function () {
+      return self.clients.matchAll({ type: "window" });
+    }).then(function (windows) {
+      windows.forEach(function (client) { client.postMessage({ synced: game }); });
+    }));
+  });
+
+  // A game page asks for its copy to be brought up to date (after its deals were sent).
+  self.addEventListener("message", function (event) {
+    var path = event.data && event.data.keep;
+    if (typeof path !== "string" || !GAME_PAGE.test(path)) return;
+    event.waitUntil(fetch(path, { credentials: "same-origin", cache: "no-store" })
+      .then(function (response) {
+        if (!response.ok || response.redirected) return null;
+        return caches.open(PAGES).then(function (cache) { return cache.put(path, response); });
+      }).catch(function () { /* no connection: the copy stays as it was */ }));
+  });
+})();

@@ -1,0 +1,315 @@
+"""At the table with no signal (offline.js, queue.js, the service worker): phones at
+390×844 enter deals with no connection, or a connection that drops requests, and the
+server ends up with each deal exactly once, in order, with the engine's scores. A deal
+recorded meanwhile by another phone is shown beside this one's, to keep or to replace;
+a deal the server refuses comes back with its message. The page is an installable app."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from pytest_django.live_server_helper import LiveServer
+
+from rules_engine import score_record
+from scorekeeper import services
+from scorekeeper.models import Club, Deal, DealRevision, Game, Player, Role
+from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, member
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+Phone = Callable[..., Any]
+SYNC_TIMEOUT = 15.0  # s: waiting deals are sent again within 5 s; generous for a busy machine
+NAMES = ("Ann", "Bob", "Cy")
+#: Widow whist deals as tapped: who took the widow, then Ann's and Bob's tricks (Cy's are
+#: filled in from what is left of 13).
+DEALS = [
+    ("Nobody", 5, 4),
+    ("Ann", 6, 3),
+    ("Bob", 2, 7),
+    ("Cy", 3, 3),
+    ("Nobody", 4, 4),
+    ("Bob", 1, 8),
+    ("Ann", 7, 2),
+    ("Nobody", 3, 5),
+    ("Cy", 4, 2),
+    ("Bob", 5, 5),
+]
+
+
+@pytest.fixture
+def table() -> tuple[Club, User, User, Game]:
+    club = ClubFactory(name="Kings Arms", slug="kings")
+    SeasonFactory(club=club)
+    scorer = member(club, Role.SCORER, username="scorer")
+    other = member(club, Role.SCORER, username="bobs-phone")
+    players = [PlayerFactory(club=club, name=name) for name in NAMES]
+    Player.objects.filter(pk=players[1].pk).update(user=other)
+    game = services.game_start(actor=scorer, club=club, game_type="widow_whist", players=players)
+    return club, scorer, other, game
+
+
+def url(site: LiveServer, game: Game) -> str:
+    return f"{site.url}/g/{game.pk}/"
+
+
+def pill(page: Any, number: int, group: str, label: str) -> Any:
+    return page.locator(f"#d{number}-{group}").get_by_text(label, exact=True)
+
+
+def enter(page: Any, number: int) -> None:
+    """Tap deal ``number`` of DEALS and save it."""
+    widow, ann, bob = DEALS[number - 1]
+    pill(page, number, "widow", widow).click()
+    pill(page, number, "tricks-0", str(ann)).click()
+    pill(page, number, "tricks-1", str(bob)).click()
+    page.get_by_role("button", name=f"Save deal {number}").click()
+
+
+def record_of(number: int) -> dict[str, Any]:
+    widow, ann, bob = DEALS[number - 1]
+    seat = None if widow == "Nobody" else NAMES.index(widow)
+    return {"widow": seat, "tricks": [ann, bob, 13 - ann - bob]}
+
+
+def ready_offline(page: Any) -> None:
+    """Wait until the service worker controls the page and keeps a copy of it."""
+    deadline = time.monotonic() + SYNC_TIMEOUT
+    while not page.evaluate(
+        "navigator.serviceWorker.controller !== null && "
+        "caches.open('scorekeeper-pages').then(c => c.match(location.pathname)).then(r => !!r)"
+    ):
+        assert time.monotonic() < deadline, "the game page was not kept for offline use"
+        page.wait_for_timeout(100)
+
+
+def wait_for_deals(game: Game, count: int) -> list[Deal]:
+    deadline = time.monotonic() + SYNC_TIMEOUT
+    while Deal.objects.filter(game=game).count() < count:
+        assert time.monotonic() < deadline, "the deals waiting were not sent"
+        time.sleep(0.2)
+    return list(Deal.objects.filter(game=game).order_by("number"))
+
+
+def assert_recorded_as_the_engine_scores(game: Game, count: int) -> None:
+    deals = wait_for_deals(game, count)
+    records = [record_of(number) for number in range(1, count + 1)]
+    engine = score_record({"game": "widow_whist", "players": list(NAMES), "deals": records})
+    assert [deal.number for deal in deals] == list(range(1, count + 1))
+    assert [deal.record for deal in deals] == records
+    assert [deal.scores for deal in deals] == [list(d.scores) for d in engine.deals]
+    # Each recorded once: one revision a deal, nothing corrected or doubled.
+    assert DealRevision.objects.filter(game=game).count() == count
+
+
+def waiting_rows(page: Any) -> list[str]:
+    return [row.inner_text().split("\n")[0] for row in page.locator("tr.waiting th").all()]
+
+
+def test_five_deals_entered_offline_across_a_reload_and_a_new_tab_are_recorded_once_in_order(
+    site: LiveServer, phone: Phone, table: tuple[Club, User, User, Game]
+) -> None:
+    _club, scorer, _other, game = table
+    page = phone(scorer)
+    page.goto(url(site, game))
+    ready_offline(page)
+    context = page.context
+    context.set_offline(True)
+    enter(page, 1)
+    page.get_by_role("button", name="Save deal 2").wait_for()
+    assert waiting_rows(page) == ["1"]
+    # The provisional scores: Ann 5 - 3, Bob 4 - 3, Cy 4 - 3.
+    assert page.locator("tr.waiting td").all_inner_texts() == ["+2\n2", "+1\n1", "+1\n1"]
+    enter(page, 2)
+    page.get_by_role("button", name="Save deal 3").wait_for()
+    assert page.locator("#sync-status").inner_text().startswith("2 deals waiting to send")
+
+    # A reload with no network: the page from the phone's own copy, the deals still waiting.
+    requests: list[str] = []
+    page.on("requestfinished", lambda request: requests.append(request.url))
+    page.reload()
+    page.get_by_role("button", name="Save deal 3").wait_for()
+    assert waiting_rows(page) == ["1", "2"]
+    assert page.get_by_role("heading", name="Deal 3 · Cy deals").is_visible()
+    enter(page, 3)
+    page.get_by_role("button", name="Save deal 4").wait_for()
+
+    # A new tab (the first one left open), then the first one reloaded.
+    tab = context.new_page()
+    tab.goto(url(site, game))
+    tab.get_by_role("button", name="Save deal 4").wait_for()
+    enter(tab, 4)
+    tab.get_by_role("button", name="Save deal 5").wait_for()
+    tab.close()
+    page.reload()
+    page.get_by_role("button", name="Save deal 5").wait_for()
+    assert waiting_rows(page) == ["1", "2", "3", "4"]
+    enter(page, 5)
+    # The page came with the forms of five deals: the sixth's comes with the connection.
+    page.get_by_text("Deal 6’s form comes back once the deals waiting are sent.").wait_for()
+    assert page.locator("#sync-status").inner_text().startswith("5 deals waiting to send")
+    assert not Deal.objects.filter(game=game).exists()
+    # Nothing went to the network: every answer came from the service worker's copies.
+    assert all(url(site, game) in r or "/static/" in r for r in requests), requests
+
+    context.set_offline(False)
+    assert_recorded_as_the_engine_scores(game, 5)
+    page.get_by_text("Online and up to date").wait_for(timeout=SYNC_TIMEOUT * 1000)
+    assert waiting_rows(page) == []
+    assert page.locator("table.sheet tbody tr:not(.fig-line)").count() == 5
+    page.get_by_role("button", name="Save deal 6").wait_for()
+
+
+def test_ten_deals_on_a_connection_that_drops_requests_are_recorded_once_each(
+    site: LiveServer, phone: Phone, table: tuple[Club, User, User, Game]
+) -> None:
+    _club, scorer, _other, game = table
+    page = phone(scorer)
+    page.goto(url(site, game))
+    dice = random.Random(11)
+    fates: list[str] = []
+
+    def flaky(route: Any) -> None:
+        fate = dice.choice(["through", "through", "lost before", "lost after"])
+        fates.append(fate)
+        if fate == "lost before":
+            route.abort()
+        elif fate == "lost after":
+            route.fetch()  # the server records the deal, and its answer never comes back
+            route.abort()
+        else:
+            route.continue_()
+
+    page.route("**/deal/", flaky)
+    for number in range(1, 11):
+        enter(page, number)
+        # The next form: at once, or once the deals waiting are through (five at most wait).
+        page.get_by_role("button", name=f"Save deal {number + 1}").wait_for(
+            timeout=SYNC_TIMEOUT * 1000
+        )
+    assert "lost before" in fates and "lost after" in fates
+    page.unroute("**/deal/")
+    assert_recorded_as_the_engine_scores(game, 10)
+    page.get_by_text("Online and up to date").wait_for(timeout=SYNC_TIMEOUT * 1000)
+
+
+def test_a_deal_recorded_by_another_phone_meanwhile_is_kept_or_replaced_as_chosen(
+    site: LiveServer, phone: Phone, table: tuple[Club, User, User, Game]
+) -> None:
+    _club, scorer, other, game = table
+    phone_a, phone_b = phone(scorer), phone(other)
+    phone_a.goto(url(site, game))
+    phone_b.goto(url(site, game))
+    # Deal 1: A, offline, enters it; B records it first. A keeps B's.
+    phone_a.context.set_offline(True)
+    enter(phone_a, 1)
+    phone_a.get_by_role("button", name="Save deal 2").wait_for()
+    pill(phone_b, 1, "widow", "Cy").click()
+    pill(phone_b, 1, "tricks-0", "2").click()
+    pill(phone_b, 1, "tricks-1", "2").click()
+    phone_b.get_by_role("button", name="Save deal 1").click()
+    phone_b.get_by_role("button", name="Save deal 2").wait_for()
+    phone_a.context.set_offline(False)
+    heading = phone_a.get_by_role("heading", name="Deal 1 is already recorded, by Bob")
+    heading.wait_for(timeout=SYNC_TIMEOUT * 1000)
+    panel = phone_a.locator("#collision-1").inner_text()
+    assert "Tricks: Ann 2, Bob 2, Cy 9" in panel
+    assert "Your entry: Widow: nobody took it · Tricks: Ann 5, Bob 4, Cy 4" in panel
+    phone_a.get_by_role("link", name="Keep what was recorded").click()
+    phone_a.get_by_role("button", name="Save deal 2").wait_for()
+    phone_a.wait_for_timeout(1000)  # nothing is sent again
+    assert phone_a.locator("#collision-1").count() == 0
+    assert Deal.objects.get(game=game, number=1).record == {"widow": 2, "tricks": [2, 2, 9]}
+    assert phone_a.evaluate(f"ScorekeeperQueue.kept({game.pk}).then(items => items.length)") == 0
+
+    # Deal 2: the same, and A replaces B's with its own: a correction, with its reason.
+    phone_a.context.set_offline(True)
+    enter(phone_a, 2)
+    phone_a.get_by_role("button", name="Save deal 3").wait_for()
+    services.deal_record(
+        actor=other, game=game, number=2, record={"widow": None, "tricks": [1, 1, 11]}
+    )
+    phone_a.context.set_offline(False)
+    phone_a.get_by_role("heading", name="Deal 2 is already recorded, by Bob").wait_for(
+        timeout=SYNC_TIMEOUT * 1000
+    )
+    phone_a.get_by_role("button", name="Correct deal 2 with my entry").click()
+    phone_a.get_by_text("Deal 2 corrected.").wait_for()
+    assert Deal.objects.get(game=game, number=2).record == record_of(2)
+    revisions = DealRevision.objects.filter(game=game, number=2).order_by("version")
+    assert [revision.reason for revision in revisions][1].startswith("Entered on two phones")
+    assert Deal.objects.filter(game=game).count() == 2
+    assert phone_a.evaluate(f"ScorekeeperQueue.kept({game.pk}).then(items => items.length)") == 0
+
+
+def test_a_deal_refused_when_it_is_sent_comes_back_with_the_message_and_is_fixed(
+    site: LiveServer, phone: Phone, table: tuple[Club, User, User, Game]
+) -> None:
+    club, scorer, _other, _game = table
+    ann, bob = Player.objects.filter(club=club, name__in=("Ann", "Bob")).order_by("name")
+    game = services.game_start(actor=scorer, club=club, game_type="third_hand", players=[ann, bob])
+    page = phone(scorer)
+    page.goto(url(site, game))
+    page.context.set_offline(True)
+    pill(page, 1, "bids-1", "No bid").click()
+    pill(page, 1, "bids-0", "No bid").click()
+    # A check made on the phone: points that no captured cards make are not kept.
+    page.get_by_label("Ann’s points").fill("60")
+    page.get_by_label("Bob’s points").fill("5")
+    page.get_by_role("button", name="Save deal 1").click()
+    page.get_by_text("Bob's 5 points cannot be made of captured cards").wait_for()
+    assert page.evaluate(f"ScorekeeperQueue.kept({game.pk}).then(items => items.length)") == 0
+    # The cards tapped instead, 13 of them: only the server counts captured cards.
+    page.get_by_label("Ann’s points").fill("")
+    page.get_by_label("Bob’s points").fill("")
+    page.get_by_text("Tap the captured cards", exact=True).click()
+    for card in ("AS", "KS", "QS", "JS", "10S", "9S", "AH"):
+        page.locator(f'#d1-sec-captured button[data-card="{card}"]').click()
+    for card in ("QH", "JH", "10H", "9H", "AD", "KD"):
+        button = page.locator(f'#d1-sec-captured button[data-card="{card}"]')
+        button.click()
+        button.click()
+    page.get_by_role("button", name="Save deal 1").click()
+    page.get_by_text("Deal 2’s form comes back once the deals waiting are sent.").wait_for()
+    assert waiting_rows(page) == ["1"]
+    assert "Ann deals, bids second: No bid" in page.locator("tr.waiting td").inner_text()
+
+    page.context.set_offline(False)
+    error = page.locator("#d1-sec-captured .field-error")
+    error.wait_for(timeout=SYNC_TIMEOUT * 1000)
+    assert error.inner_text() == "Ann captured 7 cards; tricks are won two cards at a time"
+    assert not Deal.objects.filter(game=game).exists()
+    assert page.locator("#sync-status").inner_text().startswith("Online")
+    capture = page.locator("#d1-sec-captured details")
+    if capture.get_attribute("open") is None:
+        page.get_by_text("Tap the captured cards", exact=True).click()
+    page.locator('#d1-sec-captured button[data-card="KH"]').click()
+    page.get_by_role("button", name="Save deal 1").click()
+    page.get_by_text("Deal 1 saved.").wait_for(timeout=SYNC_TIMEOUT * 1000)
+    deal = Deal.objects.get(game=game)
+    assert [len(cards) for cards in deal.record["captured"]] == [8, 6]
+    assert deal.scores == [61, 50]  # nobody bid: each scores the points captured
+    assert DealRevision.objects.filter(game=game).count() == 1
+
+
+def test_the_game_page_is_an_installable_app(
+    site: LiveServer, phone: Phone, table: tuple[Club, User, User, Game]
+) -> None:
+    _club, scorer, _other, game = table
+    page = phone(scorer)
+    page.goto(url(site, game))
+    ready_offline(page)
+    cdp = page.context.new_cdp_session(page)
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["errors"] == []
+    assert manifest["url"] == f"{site.url}/g/{game.pk}/manifest.webmanifest"
+    # The one thing Chromium holds against it is the test's throwaway profile (a browser
+    # context is an incognito one): nothing of the manifest or the service worker.
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    assert [error["errorId"] for error in errors if error["errorId"] != "in-incognito"] == []
+    worker = page.request.get(f"{site.url}/sw.js")
+    assert worker.headers["service-worker-allowed"] == "/"
