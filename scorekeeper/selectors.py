@@ -29,7 +29,7 @@ from django.db.models import (
 )
 from django.utils import timezone
 
-from rules_engine import Scoresheet
+from rules_engine import ScoredDeal, Scoresheet
 
 from . import access
 from .access import Actor, TableGuest
@@ -126,45 +126,55 @@ class NextDeal:
     version: int
     #: Whether a draft of the next deal (prediction whist's bids) is kept.
     has_draft: bool
+    #: The game's last stored deal, which the next one is scored from (None: no deal yet).
+    last: ScoredDeal | None
 
 
-def _next_deal_columns(idempotency_key: str | None) -> dict[str, Any]:
-    """Columns of a game row saying what :class:`NextDeal` holds, for the game's next
-    deal (number ``deal_count + 1``)."""
-    game, number = OuterRef("pk"), OuterRef("deal_count") + 1
-    keys = IdempotencyKey.objects.filter(game=game, key=idempotency_key or "")
-    versions = DealRevision.objects.filter(game=game, number=number).order_by("-version")
-    return {
-        "next_key_fingerprint": Subquery(keys.values("request_hash")[:1]),
-        "next_earlier_version": Subquery(versions.values("version")[:1]),
-        "next_has_draft": Exists(DealDraft.objects.filter(game=game, number=number)),
-    }
-
-
-def _next_deal_of(row: Any, idempotency_key: str | None) -> NextDeal:
-    return NextDeal(
-        key_fingerprint=row.next_key_fingerprint if idempotency_key else None,
-        version=(row.next_earlier_version or 0) + 1,
-        has_draft=bool(row.next_has_draft),
-    )
-
-
-def game_for_next_deal(
-    actor: Actor, pk: int, *, idempotency_key: str | None
-) -> tuple[Game, NextDeal]:
-    """The game, locked, if the actor may see it (else NotFound), with what recording its
-    next deal needs to know, read in the same statement (the deal write path's one read of
-    the game). Call inside a transaction."""
-    games = Game.objects.annotate(**_next_deal_columns(idempotency_key))
-    game = _visible_game(actor, pk, games, for_update=True)
-    return game, _next_deal_of(game, idempotency_key)
+_LAST_DEAL = ("number", "dealer", "record", "scores", "totals", "context")
 
 
 def next_deal_of(game: Game, *, idempotency_key: str | None) -> NextDeal:
-    """What recording the game's next deal needs to know, for a caller that read the game
-    without it (one statement)."""
-    row = Game.objects.filter(pk=game.pk).annotate(**_next_deal_columns(idempotency_key)).get()
-    return _next_deal_of(row, idempotency_key)
+    """What recording the game's next deal (number ``deal_count + 1``) needs to know, in
+    one statement: the game's last deal, with the key's fingerprint, the next version and
+    whether a draft is kept. Read it after locking the game, in a statement of its own:
+    under PostgreSQL's READ COMMITTED a statement sees what was committed when it began,
+    so one that waited for the lock would not see what the holder of the lock wrote."""
+    number = game.deal_count + 1
+    facts = {
+        "key_fingerprint": Subquery(
+            IdempotencyKey.objects.filter(game=game, key=idempotency_key or "").values(
+                "request_hash"
+            )[:1]
+        ),
+        "earlier_version": Subquery(
+            DealRevision.objects.filter(game=game, number=number)
+            .order_by("-version")
+            .values("version")[:1]
+        ),
+        "has_draft": Exists(DealDraft.objects.filter(game=game, number=number)),
+    }
+    names = ("key_fingerprint", "earlier_version", "has_draft")
+    last = None
+    if game.deal_count:
+        row = (
+            Deal.objects.filter(game=game, number=game.deal_count)
+            .annotate(**facts)
+            .values_list(*_LAST_DEAL, *names)
+            .get()
+        )
+        number_, dealer, record, scores, totals, context = row[:6]
+        last = ScoredDeal(number_, dealer, record, tuple(scores), tuple(totals), context)
+        key_fingerprint, earlier_version, has_draft = row[6:]
+    else:
+        key_fingerprint, earlier_version, has_draft = (
+            Game.objects.filter(pk=game.pk).annotate(**facts).values_list(*names).get()
+        )
+    return NextDeal(
+        key_fingerprint=key_fingerprint if idempotency_key else None,
+        version=(earlier_version or 0) + 1,
+        has_draft=bool(has_draft),
+        last=last,
+    )
 
 
 def games_visible_to(actor: Actor) -> QuerySet[Game]:

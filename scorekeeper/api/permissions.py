@@ -87,19 +87,6 @@ def visible_game(request: Request, pk: int, *, for_update: bool = False) -> Game
     )
 
 
-def game_for_next_deal(
-    request: Request, pk: int, idempotency_key: str | None
-) -> tuple[Game, selectors.NextDeal]:
-    return cast(
-        "tuple[Game, selectors.NextDeal]",
-        found(
-            lambda: selectors.game_for_next_deal(
-                actor_of(request), pk, idempotency_key=idempotency_key
-            )
-        ),
-    )
-
-
 def recorded_deal(game: Game, number: int) -> Deal:
     return cast(Deal, found(lambda: selectors.deal_of(game, number)))
 

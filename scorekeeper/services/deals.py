@@ -24,8 +24,8 @@ from ..models import (
     IdempotencyKey,
     RevisionAction,
 )
-from ..scoring import empty_sheet, invalid_from_rule, sheet_after_last_deal
-from ..selectors import NextDeal, deal_payload, entered_by, next_deal_of
+from ..scoring import empty_sheet, invalid_from_rule, sheet_after_last_deal, sheet_resumed
+from ..selectors import deal_payload, entered_by, next_deal_of
 from ._base import (
     MAX_REASON,
     check_writable,
@@ -59,15 +59,12 @@ def deal_record(
     number: int,
     record: Mapping[str, Any],
     idempotency_key: str | None = None,
-    next_deal: NextDeal | None = None,
 ) -> DealRecorded:
     """Record deal ``number`` of the game.
 
     A repeat with the same idempotency key and the same deal returns the first
     answer; the same key with another deal is refused. A number already
     recorded, or not the next one, is refused with the deal already there.
-    ``next_deal``: what the caller read with the locked game
-    (:func:`~scorekeeper.selectors.game_for_next_deal`); read here when not given.
     """
     record = {key: value for key, value in record.items() if key != "number"}
     fingerprint = _fingerprint(number, record)
@@ -75,8 +72,7 @@ def deal_record(
     # transaction to this write: no savepoint (a refusal undoes it all, as it should).
     with transaction.atomic(savepoint=not locks.held(game)):
         game = locked_for_scoring(game, actor, "record deals")
-        if next_deal is None:
-            next_deal = next_deal_of(game, idempotency_key=idempotency_key)
+        next_deal = next_deal_of(game, idempotency_key=idempotency_key)
         if idempotency_key and next_deal.key_fingerprint is not None:
             if next_deal.key_fingerprint != fingerprint:
                 raise IdempotencyMismatch(
@@ -109,7 +105,7 @@ def deal_record(
             )
         if game.status == GameStatus.FINISHED:
             raise Conflict("the game is finished; it takes no more deals", field="number")
-        sheet = sheet_after_last_deal(game, seats_of(game))
+        sheet = sheet_resumed(game, seats_of(game), next_deal.last)
         try:
             scored = sheet.add(record)
         except RuleError as error:

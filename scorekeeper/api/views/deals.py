@@ -19,7 +19,6 @@ from ..errors import BadHeader, PreconditionRequired
 from ..permissions import (
     SCORES,
     actor_of,
-    game_for_next_deal,
     recorded_deal,
 )
 from .base import (
@@ -98,19 +97,14 @@ class DealListView(ApiView):
     def post(self, request: Request, game_id: int) -> Response:
         key = idempotency_key(request)
         # One transaction: the game is read (and locked) once, for who may see it and for
-        # the write, with what the write needs to know of its next deal. Who may see it
-        # first: a caller who may not learns nothing from the body's errors (404 as for a
-        # game that does not exist); the key's header says nothing of the game.
+        # the write. Who may see it first: a caller who may not learns nothing from the
+        # body's errors (404 as for a game that does not exist); the key's header says
+        # nothing of the game.
         with transaction.atomic():
-            game, next_deal = game_for_next_deal(request, game_id, key)
-            self.check_object_permissions(request, game)
+            game = self.game(game_id, for_update=True)
             data = self.parse(s.DealCreateInput, request.data)
             result = services.deal_record(
-                actor=actor_of(request),
-                game=game,
-                idempotency_key=key,
-                next_deal=next_deal,
-                **data,
+                actor=actor_of(request), game=game, idempotency_key=key, **data
             )
         body = s.DealOutput(result.payload).data
         headers = {
