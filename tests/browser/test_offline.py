@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from playwright.sync_api import expect
 from pytest_django.live_server_helper import LiveServer
 
 from rules_engine import score_record
@@ -159,8 +160,10 @@ def test_five_deals_entered_offline_across_a_reload_and_a_new_tab_are_recorded_o
     context.set_offline(False)
     assert_recorded_as_the_engine_scores(game, 5)
     page.get_by_text("Online and up to date").wait_for(timeout=SYNC_TIMEOUT * 1000)
+    # The server's sheet is swapped in once the last deal is sent: wait for it.
+    rows = page.locator("table.sheet tbody tr:not(.fig-line)")
+    expect(rows).to_have_count(5, timeout=SYNC_TIMEOUT * 1000)
     assert waiting_rows(page) == []
-    assert page.locator("table.sheet tbody tr:not(.fig-line)").count() == 5
     page.get_by_role("button", name="Save deal 6").wait_for()
 
 
