@@ -84,6 +84,10 @@ def test_a_directors_evening(
     guest.get_by_role("button", name="Enter deals").click()
     guest.get_by_text("Last round starts at 21:30").wait_for()
     clock = guest.locator("[data-clock-left]")
+    # The server's words ("1 minute to go") until the page's clock takes over (m:ss).
+    guest.wait_for_function(
+        "() => /^[12]:\\d\\d to go$/.test(document.querySelector('[data-clock-left]').textContent)"
+    )
     first = clock.inner_text()
     assert re.fullmatch(r"[12]:\d\d to go", first), first
     guest.wait_for_function(
