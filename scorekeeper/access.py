@@ -54,12 +54,12 @@ def roles_remembered() -> Iterator[None]:
         _remembered_roles.reset(token)
 
 
-def remember_role(actor: User, club: Club, role: str | None) -> None:
+def remember_role(actor: User, club_id: int, role: str | None) -> None:
     """The actor's role in the club was read with something else (a game): within
     :func:`roles_remembered`, checks use it instead of reading it again."""
     remembered = _remembered_roles.get()
     if remembered is not None:
-        remembered[(actor.pk, club.pk)] = role
+        remembered[(actor.pk, club_id)] = role
 
 
 def forget_roles() -> None:
@@ -71,14 +71,19 @@ def forget_roles() -> None:
 
 def role_in(actor: Actor, club: Club) -> str | None:
     """The actor's role in the club, or None for a non-member (or anonymous caller)."""
+    return _role(actor, club.pk)
+
+
+def _role(actor: Actor, club_id: int) -> str | None:
+    # By the club's id: a game's club need not be read to know the caller's role in it.
     if isinstance(actor, TableGuest) or not actor.is_authenticated:
         return None
     remembered = _remembered_roles.get()
-    key = (actor.pk, club.pk)
+    key = (actor.pk, club_id)
     if remembered is not None and key in remembered:
         return remembered[key]
     role = (
-        Membership.objects.filter(club=club, user_id=actor.pk)
+        Membership.objects.filter(club_id=club_id, user_id=actor.pk)
         .values_list("role", flat=True)
         .first()
     )
@@ -95,7 +100,7 @@ def can_see_game(actor: Actor, game: Game) -> bool:
     """See a game: the members of its club, and whoever is at its table by its link."""
     if isinstance(actor, TableGuest):
         return actor.game_id == game.pk
-    return is_member(actor, game.club)
+    return _role(actor, game.club_id) is not None
 
 
 def can_administer(actor: Actor, club: Club) -> bool:
@@ -119,7 +124,7 @@ def can_score(actor: Actor, game: Game) -> bool:
     it, or someone at its table through its (unrevoked) table link."""
     if isinstance(actor, TableGuest):
         return actor.game_id == game.pk
-    role = role_in(actor, game.club)
+    role = _role(actor, game.club_id)
     if role in STAFF_ROLES:
         return True
     return (

@@ -58,14 +58,15 @@ def sheet_after_last_deal(
     if last is not None:
         number, dealer, record, scores, totals, context = last
         scored = ScoredDeal(number, dealer, record, tuple(scores), tuple(totals), context)
-    return sheet_resumed(game, seats, scored)
+    return sheet_resumed(game, player_names(seats), scored)
 
 
-def sheet_resumed(game: Game, seats: Sequence[Seat], last: ScoredDeal | None) -> Scoresheet:
-    """The game's scoresheet carrying on from ``last``, its last stored deal, as read."""
+def sheet_resumed(game: Game, players: Sequence[str], last: ScoredDeal | None) -> Scoresheet:
+    """The game's scoresheet carrying on from ``last``, its last stored deal, as read,
+    with its players' names in seat order."""
     return Scoresheet.resume(
         get_game(game.game_type),
-        player_names(seats),
+        players,
         options=game.options,
         first_dealer=game.first_dealer,
         last=last,

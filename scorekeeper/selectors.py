@@ -12,11 +12,11 @@ from datetime import date
 from typing import Any
 
 from django.contrib.auth.models import User
+from django.db import connection
 from django.db.models import (
     Avg,
     Case,
     Count,
-    Exists,
     IntegerField,
     OuterRef,
     Prefetch,
@@ -51,6 +51,7 @@ from .models import (
     Result,
     Season,
     SeasonStanding,
+    Seat,
     TableLink,
 )
 from .scoring import sheet_after_last_deal
@@ -86,25 +87,60 @@ def _visible_game(actor: Actor, pk: int, games: QuerySet[Game], for_update: bool
     signed-in caller's role in its club is read with it (and remembered for the request)."""
     game = None
     if 0 < pk <= MAX_ID:
-        games = games.select_related("club", "season")
-        if isinstance(actor, User):
-            games = games.annotate(
-                caller_role=Subquery(
-                    Membership.objects.filter(club=OuterRef("club_id"), user_id=actor.pk).values(
-                        "role"
-                    )[:1]
-                )
-            )
         if for_update:
-            games = games.select_for_update(of=("self",))
-        game = games.filter(pk=pk).first()
+            game = _locked_game(actor, pk)
+        else:
+            games = games.select_related("club", "season")
+            if isinstance(actor, User):
+                games = games.annotate(
+                    caller_role=Subquery(
+                        Membership.objects.filter(
+                            club=OuterRef("club_id"), user_id=actor.pk
+                        ).values("role")[:1]
+                    )
+                )
+            game = games.filter(pk=pk).first()
     if game is not None and isinstance(actor, User):
-        access.remember_role(actor, game.club, getattr(game, "caller_role", None))
+        access.remember_role(actor, game.club_id, getattr(game, "caller_role", None))
     if game is None or not access.can_see_game(actor, game):
         raise NotFound("no such game")
     if for_update:
         mark_locked(game)
     return game
+
+
+# The write path (a deal POST) reads through the few statements below, written out by hand:
+# composing them with the ORM cost more than the rest of the request together. Table and
+# column names come from the models; the values the ORM converts (JSON) are converted here
+# by their fields, so what they return is what the ORM would.
+
+
+def _q(name: str) -> str:
+    return connection.ops.quote_name(name)
+
+
+def _table(model: type[Any]) -> str:
+    return _q(model._meta.db_table)
+
+
+def _from_db(model: type[Any], field: str, value: Any) -> Any:
+    return model._meta.get_field(field).from_db_value(value, None, connection)
+
+
+def _locked_game(actor: Actor, pk: int) -> Game | None:
+    """The game's row, locked until the transaction ends (PostgreSQL: FOR UPDATE of the
+    game's row only; SQLite: the IMMEDIATE transaction already holds the write lock), with
+    a signed-in caller's role in its club. Its club is not read: access goes by its id."""
+    game, member = _table(Game), _table(Membership)
+    user_id = actor.pk if isinstance(actor, User) else None
+    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+    sql = (
+        f"SELECT {game}.*, (SELECT {member}.{_q('role')} FROM {member} "
+        f"WHERE {member}.{_q('club_id')} = {game}.{_q('club_id')} "
+        f"AND {member}.{_q('user_id')} = %s LIMIT 1) AS {_q('caller_role')} "
+        f"FROM {game} WHERE {game}.{_q('id')} = %s{lock}"
+    )
+    return next(iter(Game.objects.raw(sql, [user_id, pk])), None)
 
 
 def game_visible_to(actor: Actor, pk: int, *, for_update: bool = False) -> Game:
@@ -140,41 +176,66 @@ def next_deal_of(game: Game, *, idempotency_key: str | None) -> NextDeal:
     under PostgreSQL's READ COMMITTED a statement sees what was committed when it began,
     so one that waited for the lock would not see what the holder of the lock wrote."""
     number = game.deal_count + 1
-    facts = {
-        "key_fingerprint": Subquery(
-            IdempotencyKey.objects.filter(game=game, key=idempotency_key or "").values(
-                "request_hash"
-            )[:1]
-        ),
-        "earlier_version": Subquery(
-            DealRevision.objects.filter(game=game, number=number)
-            .order_by("-version")
-            .values("version")[:1]
-        ),
-        "has_draft": Exists(DealDraft.objects.filter(game=game, number=number)),
-    }
-    names = ("key_fingerprint", "earlier_version", "has_draft")
+    keys, revisions, drafts, deals = (
+        _table(IdempotencyKey),
+        _table(DealRevision),
+        _table(DealDraft),
+        _table(Deal),
+    )
+    game_id, number_ = _q("game_id"), _q("number")
+    facts = (
+        f"(SELECT {keys}.{_q('request_hash')} FROM {keys} WHERE {keys}.{game_id} = %s "
+        f"AND {keys}.{_q('key')} = %s), "
+        f"(SELECT MAX({revisions}.{_q('version')}) FROM {revisions} "
+        f"WHERE {revisions}.{game_id} = %s AND {revisions}.{number_} = %s), "
+        f"EXISTS (SELECT 1 FROM {drafts} WHERE {drafts}.{game_id} = %s "
+        f"AND {drafts}.{number_} = %s)"
+    )
+    params: list[Any] = [game.pk, idempotency_key or "", game.pk, number, game.pk, number]
+    if game.deal_count:
+        columns = ", ".join(f"{deals}.{_q(column)}" for column in _LAST_DEAL)
+        sql = (
+            f"SELECT {columns}, {facts} FROM {deals} "
+            f"WHERE {deals}.{game_id} = %s AND {deals}.{number_} = %s"
+        )
+        params += [game.pk, game.deal_count]
+    else:
+        sql = f"SELECT {facts}"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        row = cursor.fetchone()
     last = None
     if game.deal_count:
-        row = (
-            Deal.objects.filter(game=game, number=game.deal_count)
-            .annotate(**facts)
-            .values_list(*_LAST_DEAL, *names)
-            .get()
+        number_read, dealer, record, scores, totals, context = row[:6]
+        last = ScoredDeal(
+            number_read,
+            dealer,
+            _from_db(Deal, "record", record),
+            tuple(_from_db(Deal, "scores", scores)),
+            tuple(_from_db(Deal, "totals", totals)),
+            _from_db(Deal, "context", context),
         )
-        number_, dealer, record, scores, totals, context = row[:6]
-        last = ScoredDeal(number_, dealer, record, tuple(scores), tuple(totals), context)
-        key_fingerprint, earlier_version, has_draft = row[6:]
-    else:
-        key_fingerprint, earlier_version, has_draft = (
-            Game.objects.filter(pk=game.pk).annotate(**facts).values_list(*names).get()
-        )
+        row = row[6:]
+    key_fingerprint, earlier_version, has_draft = row
     return NextDeal(
         key_fingerprint=key_fingerprint if idempotency_key else None,
         version=(earlier_version or 0) + 1,
         has_draft=bool(has_draft),
         last=last,
     )
+
+
+def player_names_of(game: Game) -> list[str]:
+    """The names of the game's players, in seat order."""
+    seats, players = _table(Seat), _table(Player)
+    sql = (
+        f"SELECT {players}.{_q('name')} FROM {seats} INNER JOIN {players} "
+        f"ON {players}.{_q('id')} = {seats}.{_q('player_id')} "
+        f"WHERE {seats}.{_q('game_id')} = %s ORDER BY {seats}.{_q('position')}"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [game.pk])
+        return [name for (name,) in cursor.fetchall()]
 
 
 def games_visible_to(actor: Actor) -> QuerySet[Game]:

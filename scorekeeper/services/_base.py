@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from rules_engine import Scoresheet
 
-from .. import access, locks
+from .. import access, locks, rows
 from ..access import Actor, TableGuest, actor_name
 from ..errors import Conflict, NotAllowed, NotFound
 from ..models import (
@@ -78,16 +78,7 @@ def sync_results(game: Game, sheet: Scoresheet) -> None:
         game.ended_at = None
     game.deal_count = sheet.played
     game.revision += 1
-    game.save(
-        update_fields=[
-            "status",
-            "ended_by_hand",
-            "ended_at",
-            "deal_count",
-            "revision",
-            "updated_at",
-        ]
-    )
+    rows.update(game, ["status", "ended_by_hand", "ended_at", "deal_count", "revision"])
     if game.status == GameStatus.FINISHED:
         winners = set(sheet.winners or sheet.game.winners(sheet.table, sheet.totals))
     else:

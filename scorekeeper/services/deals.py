@@ -12,7 +12,7 @@ from django.db import transaction
 
 from rules_engine import RuleError
 
-from .. import locks
+from .. import locks, rows
 from ..access import Actor, actor_name
 from ..errors import Conflict, IdempotencyMismatch, InvalidInput, NotFound, StaleVersion
 from ..models import (
@@ -25,7 +25,7 @@ from ..models import (
     RevisionAction,
 )
 from ..scoring import empty_sheet, invalid_from_rule, sheet_after_last_deal, sheet_resumed
-from ..selectors import deal_payload, entered_by, next_deal_of
+from ..selectors import deal_payload, entered_by, next_deal_of, player_names_of
 from ._base import (
     MAX_REASON,
     check_writable,
@@ -105,46 +105,52 @@ def deal_record(
             )
         if game.status == GameStatus.FINISHED:
             raise Conflict("the game is finished; it takes no more deals", field="number")
-        sheet = sheet_resumed(game, seats_of(game), next_deal.last)
+        sheet = sheet_resumed(game, player_names_of(game), next_deal.last)
         try:
             scored = sheet.add(record)
         except RuleError as error:
             raise invalid_from_rule(error) from None
         user = user_of(actor)
-        deal = Deal.objects.create(
-            game=game,
-            number=number,
-            # A number recorded again after an undo carries on its version count.
-            version=next_deal.version,
-            record=record,
-            dealer=scored.dealer,
-            scores=list(scored.scores),
-            totals=list(scored.totals),
-            context=dict(scored.context),
-            entered_by=user,
-            entered_by_name=guest_name(actor),
+        deal = rows.insert(
+            Deal(
+                game=game,
+                number=number,
+                # A number recorded again after an undo carries on its version count.
+                version=next_deal.version,
+                record=record,
+                dealer=scored.dealer,
+                scores=list(scored.scores),
+                totals=list(scored.totals),
+                context=dict(scored.context),
+                entered_by=user,
+                entered_by_name=guest_name(actor),
+            )
         )
-        DealRevision.objects.create(
-            game=game,
-            number=number,
-            version=deal.version,
-            action=RevisionAction.RECORD,
-            record=record,
-            scores=list(scored.scores),
-            changed_by=user,
-            changed_by_name=actor_name(actor),
+        rows.insert(
+            DealRevision(
+                game=game,
+                number=number,
+                version=deal.version,
+                action=RevisionAction.RECORD,
+                record=record,
+                scores=list(scored.scores),
+                changed_by=user,
+                changed_by_name=actor_name(actor),
+            )
         )
         sync_results(game, sheet)
         if next_deal.has_draft:
             DealDraft.objects.filter(game=game, number=number).delete()
         payload = deal_payload(deal)
         if idempotency_key:
-            IdempotencyKey.objects.create(
-                game=game,
-                key=idempotency_key,
-                request_hash=fingerprint,
-                response_status=201,
-                response_body=payload,
+            rows.insert(
+                IdempotencyKey(
+                    game=game,
+                    key=idempotency_key,
+                    request_hash=fingerprint,
+                    response_status=201,
+                    response_body=payload,
+                )
             )
     return DealRecorded(payload=payload, replayed=False, deal=deal)
 
