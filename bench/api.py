@@ -11,6 +11,7 @@ process). Every comparison runs its two sides interleaved, ``--repeats`` times:
 * latency at a fixed 50 and 100 requests/s: deal POST p50/p99 against the bare insert;
 * the game page (50 deals, signed in) against a bare GET;
 * a deal POST on a 1,000-deal game against one on a 5-deal game;
+* a full rescore from the database of 100,000 stored deals (in a Django process);
 * season standings over 1,000,000 deals against one SQL aggregate (in a Django process).
 
     python bench/api.py [--seconds 8] [--repeats 3] [--only sqlite|postgres]
@@ -257,6 +258,12 @@ def bench(name: str, database_url: str, seconds: float, repeats: int) -> None:
                 f"{short:.1f} ms: {long / short:.2f}x (target <= 1.1x)",
                 flush=True,
             )
+    rescore = json.loads(manage(env, "bench/api_seed.py", "rescore", "100000").splitlines()[-1])
+    print(
+        f"full rescore from the database (scores_check) of {rescore['deals']:,} stored deals: "
+        f"{rescore['seconds']:.2f} s (target < 1 s)",
+        flush=True,
+    )
     timings = json.loads(manage(env, "bench/api_seed.py", "standings", "1000000").splitlines()[-1])
     print(
         f"season standings over 1,000,000 deals: {timings['app']:.1f} ms warm, one SQL "

@@ -3,6 +3,7 @@ separate process, with DJANGO_SETTINGS_MODULE=bench.api_settings):
 
     python bench/api_seed.py seed         prints JSON: token, games, session cookie
     python bench/api_seed.py standings N  times season standings over N deals, warm
+    python bench/api_seed.py rescore N    times a full rescore (scores_check) of N stored deals
 
 ``seed`` makes a club with a scorer, 16 open-ended widow whist games to post deals to,
 a 5-deal and a 1,000-deal game, a 50-deal game for the page, and the bare table.
@@ -32,6 +33,7 @@ from rest_framework.authtoken.models import Token  # noqa: E402
 from scorekeeper import selectors, services  # noqa: E402
 from scorekeeper.models import (  # noqa: E402
     Club,
+    Deal,
     Game,
     GameStatus,
     Membership,
@@ -39,7 +41,9 @@ from scorekeeper.models import (  # noqa: E402
     Result,
     Role,
     Season,
+    Seat,
 )
+from scorekeeper.services.consistency import scores_check  # noqa: E402
 from scorekeeper.services.standings import standings_rebuild  # noqa: E402
 
 TRICKS = ([4, 5, 4], [3, 3, 7], [2, 6, 5], [5, 4, 4], [6, 3, 4], [3, 3, 7])
@@ -171,8 +175,75 @@ def standings(deals: int, per_game: int = 20, players: int = 60) -> dict[str, fl
     return {name: statistics.median(values) * 1000 for name, values in timings.items()}
 
 
+def rescore(deals: int, per_game: int = 50) -> dict[str, float]:
+    """A full rescore from the database (``scores_check``: every game replayed and compared
+    with what is stored) over ``deals`` more stored deals: one game of ``per_game`` deals
+    recorded through the services, copied row for row into as many games as it takes."""
+    user = User.objects.create_user("rescorer")
+    club = services.club_create(actor=user, name="Rescore club", slug="rescore")
+    players = [
+        services.player_create(actor=user, club=club, name=name) for name in ("Di", "Ed", "Flo")
+    ]
+    model = services.game_start(
+        actor=user,
+        club=club,
+        game_type="widow_whist",
+        players=players,
+        options={"finish": {"deals": per_game}},
+    )
+    for number in range(1, per_game + 1):
+        services.deal_record(actor=user, game=model, number=number, record=widow_deal(number))
+    model.refresh_from_db()
+    seats = list(model.seats.all())
+    results = list(model.results.all())
+    played = list(model.deals.all())
+    with transaction.atomic():
+        for _ in range(deals // per_game - 1):
+            copy = Game.objects.get(pk=model.pk)
+            copy.pk = None
+            copy.save()
+            Seat.objects.bulk_create(
+                Seat(game=copy, position=s.position, player_id=s.player_id) for s in seats
+            )
+            Result.objects.bulk_create(
+                Result(
+                    game=copy,
+                    player_id=r.player_id,
+                    position=r.position,
+                    total=r.total,
+                    placing=r.placing,
+                    won=r.won,
+                )
+                for r in results
+            )
+            Deal.objects.bulk_create(
+                Deal(
+                    game=copy,
+                    number=d.number,
+                    version=d.version,
+                    record=d.record,
+                    dealer=d.dealer,
+                    scores=d.scores,
+                    totals=d.totals,
+                    context=d.context,
+                    entered_by=d.entered_by,
+                )
+                for d in played
+            )
+    total = Deal.objects.count()
+    times = []
+    for _ in range(3):
+        started = time.perf_counter()
+        differences = list(scores_check())
+        times.append(time.perf_counter() - started)
+        assert not differences, differences[:3]
+    return {"deals": total, "seconds": min(times)}
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "seed":
         print(json.dumps(seed()))
+    elif sys.argv[1] == "rescore":
+        print(json.dumps(rescore(int(sys.argv[2]))))
     else:
         print(json.dumps(standings(int(sys.argv[2]))))

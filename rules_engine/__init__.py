@@ -17,7 +17,14 @@ and why::
 """
 
 from rules_engine.cards import Card, Suit, parse_card, trick_winner
-from rules_engine.core import DealContext, Game, ScoredDeal, Scoresheet, Table
+from rules_engine.core import (
+    DealContext,
+    Game,
+    ScoredDeal,
+    Scoresheet,
+    Table,
+    cyclic_gc_paused,
+)
 from rules_engine.errors import RuleError
 from rules_engine.registry import (
     GAMES,
@@ -41,6 +48,7 @@ __all__ = [
     "Suit",
     "Table",
     "Verdict",
+    "cyclic_gc_paused",
     "describe_games",
     "get_game",
     "judge_request",

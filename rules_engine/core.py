@@ -208,7 +208,7 @@ def _players(value: object, game: Game) -> tuple[str, ...]:
 
 
 @contextmanager
-def _cyclic_gc_paused() -> Iterator[None]:
+def cyclic_gc_paused() -> Iterator[None]:
     """Pause Python's cyclic garbage collector while scoring many deals.
 
     Scoring makes no reference cycles, so reference counting frees everything;
@@ -373,7 +373,7 @@ class Scoresheet:
 
     def extend(self, raws: Iterable[object]) -> None:
         """Add many deals (a whole record, or a season's rescore)."""
-        with _cyclic_gc_paused():
+        with cyclic_gc_paused():
             for raw in raws:
                 self.add(raw)
 
