@@ -19,6 +19,7 @@ from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
+from . import access
 from .api.errors import error_body
 
 PARSED_JSON = "_scorekeeper_json"
@@ -116,3 +117,15 @@ class RequestLimitsMiddleware:
         return HttpResponse(
             message.capitalize() + ".", status=status, content_type="text/plain; charset=utf-8"
         )
+
+
+class RolesRememberedMiddleware:
+    """Within one request, each person's role in each club is read from the database once
+    (a page or API call asks it for visibility, for the action's rule and in the service)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        with access.roles_remembered():
+            return self.get_response(request)

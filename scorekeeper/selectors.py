@@ -345,6 +345,14 @@ def game_payload(
     ``deals`` lists the deals numbered above ``deals_after``, at most ``deals_limit`` of
     them; ``deal_count`` is how many the game has, ``more_deals`` whether any come after
     the last one listed."""
+    return game_view(game, deals_after=deals_after, deals_limit=deals_limit)[0]
+
+
+def game_view(
+    game: Game, *, deals_after: int = 0, deals_limit: int | None = None
+) -> tuple[dict[str, Any], Scoresheet]:
+    """:func:`game_payload`, with the scoresheet it was read from (ready for the next
+    deal), for a page that needs both without reading the game twice."""
     seats = list(game.seats.select_related("player").order_by("position"))
     sheet = sheet_after_last_deal(game, seats)
     rows = game.deals.filter(number__gt=deals_after).select_related("entered_by")
@@ -355,7 +363,7 @@ def game_payload(
     if game.ended_by_hand and not winners:
         winners = list(sheet.game.winners(sheet.table, sheet.totals))
     next_deal = sheet.next_deal
-    return {
+    payload = {
         "id": game.pk,
         "club": game.club_id,
         "season": game.season_id,
@@ -385,6 +393,7 @@ def game_payload(
         "locked": game.locked_at is not None,
         "locked_reason": game.locked_reason,
     }
+    return payload, sheet
 
 
 def deal_history(game: Game, number: int) -> list[DealRevision]:

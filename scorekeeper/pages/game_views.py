@@ -197,7 +197,7 @@ def _game_context(
     notices: list[tuple[str, str]] | None = None,
     collision_with: tuple[int, QueryDict] | None = None,
 ) -> dict[str, Any]:
-    payload = selectors.game_payload(game)
+    payload, sheet = selectors.game_view(game)
     names = _names(payload)
     can_score = _can_change(actor, game)
     if entry is None and can_score:
@@ -219,7 +219,7 @@ def _game_context(
         share_url = request.build_absolute_uri(reverse("game-shared", args=[share_token(game)]))
     deals = payload["deals"]
     offline = (
-        offline_context(request, game, payload, names, page_context={"game": game})
+        offline_context(request, game, payload, names, sheet=sheet, page_context={"game": game})
         if entry is not None and can_score and nxt is not None
         else {}
     )

@@ -24,8 +24,8 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
+from rules_engine import Scoresheet
 from rules_engine.constraints import deal_constraints
-from scorekeeper import selectors
 from scorekeeper.models import Game
 
 from .game_forms import DealEntry
@@ -103,6 +103,7 @@ def offline_context(
     payload: Mapping[str, Any],
     names: Sequence[str],
     *,
+    sheet: Scoresheet,
     page_context: Mapping[str, Any],
 ) -> dict[str, Any]:
     """The game page's data for offline entry (``offline``, put in the page with
@@ -111,8 +112,9 @@ def offline_context(
     Each deal ahead has its engine context, ``checks`` and ``score``
     (:func:`rules_engine.constraints.deal_constraints`), its ``header``, and what must be
     tapped before it is kept: ``missing``, the entry's messages for an empty form by input
-    name, and ``instead``, inputs that other inputs can stand in for."""
-    deals = deal_constraints(selectors.sheet_of(game), DEALS_AHEAD)
+    name, and ``instead``, inputs that other inputs can stand in for. ``sheet`` is the
+    game's scoresheet as the payload was read from it."""
+    deals = deal_constraints(sheet, DEALS_AHEAD)
     scheduled = payload["scheduled_deals"]
     upcoming: list[str] = []
     for deal in deals:

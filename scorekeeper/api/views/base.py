@@ -18,7 +18,7 @@ from rest_framework.response import Response
 from rest_framework.serializers import Serializer
 from rest_framework.views import APIView
 
-from scorekeeper import access, selectors
+from scorekeeper import selectors
 from scorekeeper.models import Club, Game
 
 from .. import serializers as s
@@ -104,12 +104,6 @@ class ApiView(APIView):
     parser_classes = [JSONParser]
     permission_classes = [IsAuthenticated, ActionRule]
     action_rules: ClassVar[dict[str, Rule]] = {}
-
-    def dispatch(self, request: Any, *args: Any, **kwargs: Any) -> Any:
-        # A request asks the caller's role in a club several times (visibility, the
-        # action's rule, the service): read it once.
-        with access.roles_remembered():
-            return super().dispatch(request, *args, **kwargs)
 
     def parse(
         self, serializer_class: type[Serializer[Any]], data: Any, **context: Any
