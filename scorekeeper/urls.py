@@ -9,6 +9,7 @@ from . import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
+    path("favicon.ico", views.favicon, name="favicon"),
     path("admin/", admin.site.urls),
     path("api/v1/", include("tournaments.api.urls")),
     path("api/v1/", include("scorekeeper.api.urls")),

@@ -1,5 +1,6 @@
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -24,3 +25,9 @@ def home(request: HttpRequest) -> HttpResponse:
     if len(clubs) == 1:
         return redirect("club", slug=clubs[0].slug)
     return render(request, "scorekeeper/home.html", {"clubs": clubs})
+
+
+@require_GET
+def favicon(request: HttpRequest) -> HttpResponse:
+    """Browsers ask for /favicon.ico whatever the page names: the app's icon."""
+    return redirect(static("icons/icon-192.png"))

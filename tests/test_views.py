@@ -28,6 +28,13 @@ def test_home_page_is_phone_first(client: Client) -> None:
     assert "/static/css/site." in html and 'site.css"' not in html
 
 
+def test_favicon_is_the_apps_icon(client: Client) -> None:
+    response = client.get("/favicon.ico")
+    assert response.status_code == 302
+    assert "/static/icons/icon-192." in response["Location"]
+    assert client.get(response["Location"]).status_code == 200
+
+
 def test_healthz_ok(client: Client) -> None:
     response = client.get("/healthz")
     assert response.status_code == 200

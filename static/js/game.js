@@ -76,6 +76,9 @@
   function setup(root) {
     each(root, "form[data-entry]", applyRules);
     if (root.matches && root.matches("form[data-entry]")) applyRules(root);
+    // The tab's title names the deal to enter, as the page's heading does.
+    var game = document.getElementById("game");
+    if (game && game.getAttribute("data-title")) document.title = game.getAttribute("data-title");
   }
 
   document.addEventListener("change", function (event) {

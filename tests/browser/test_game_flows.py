@@ -109,6 +109,7 @@ def test_widow_whist_with_a_rejection_an_undo_and_a_correction(
     page = phone(club[1])
     page.goto(game_url(site, game))
     assert page.get_by_role("heading", name="Deal 1 of 3 · Ann deals").is_visible()
+    assert page.title().startswith("Deal 1 of 3 · Ann deals · ")
     taps = Taps()
 
     # Deal 1: the third player's tricks are filled in from 13 ...
@@ -147,6 +148,8 @@ def test_widow_whist_with_a_rejection_an_undo_and_a_correction(
     page.get_by_role("button", name="Undo deal 2").click()
     page.get_by_text("Deal 2 undone.").wait_for()
     assert page.get_by_role("heading", name="Deal 2 of 3 · Bob deals").is_visible()
+    # The tab's title follows the page, though only the game's section was swapped in.
+    assert page.title().startswith("Deal 2 of 3 · Bob deals · ")
     assert Deal.objects.filter(game=game).count() == 1
     pill(page, 2, "widow", "Nobody").click()
     pill(page, 2, "tricks-0", "5").click()
