@@ -8,7 +8,7 @@ share, and the OpenAPI helpers other apps' views use too, is in :mod:`.base`."""
 
 from ..limits import TokenThrottle
 from .auth import TokenView
-from .base import ApiView, NotFoundView, responds
+from .base import ApiView, NotFoundView, operation, post_operation, responds
 from .clubs import (
     ClubDetailView,
     ClubListView,
@@ -69,5 +69,7 @@ __all__ = [
     "TokenThrottle",
     "TokenView",
     "TrickView",
+    "operation",
+    "post_operation",
     "responds",
 ]

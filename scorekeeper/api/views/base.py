@@ -3,13 +3,15 @@ OpenAPI helpers, and the 404 for anything else under /api/v1/."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar, TypeVar
 
 from django.urls import reverse
 from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiResponse,
     extend_schema,
+    extend_schema_view,
 )
 from rest_framework import exceptions, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -31,6 +33,7 @@ from ..permissions import (
     visible_club,
     visible_game,
 )
+from ..schema import doc_parts
 
 IDEMPOTENCY_KEY_MAX = 200
 
@@ -55,6 +58,37 @@ def errors(*codes: int) -> dict[int, OpenApiResponse]:
 
 def responds(ok: int, body: Any, *codes: int) -> dict[int, Any]:
     return {ok: OpenApiResponse(body), **errors(*codes)}
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def operation(operation_id: str, responses: dict[int, Any], **more: Any) -> Callable[[F], F]:
+    """A view method's OpenAPI operation: its id and answers (``responds``), and whatever
+    else ``extend_schema`` takes (request, parameters...). Its summary and description are
+    the method's docstring, its tag the view's ``tag`` (:mod:`..schema`)."""
+    return extend_schema(operation_id=operation_id, responses=responses, **more)
+
+
+V = TypeVar("V", bound=type[APIView])
+
+
+def post_operation(operation_id: str, responses: dict[int, Any]) -> Callable[[V], V]:
+    """The OpenAPI operation of the POST a view inherits: its summary and description are
+    the view's own docstring, its request body the view's ``input`` serializer."""
+
+    def decorate(view: V) -> V:
+        summary, description = doc_parts(view.__doc__)
+        post = operation(
+            operation_id,
+            responses,
+            summary=summary,
+            description=description or None,
+            request=getattr(view, "input", None),
+        )
+        return extend_schema_view(post=post)(view)
+
+    return decorate
 
 
 ETAG = OpenApiParameter(
@@ -101,6 +135,7 @@ class ApiView(APIView):
     # JSON in; a logged-in caller unless the view says otherwise; per-method rules.
     # (No docstring: drf-spectacular would show it on every operation.)
 
+    tag: ClassVar[str | None] = None  # the group of its operations in the OpenAPI schema
     parser_classes = [JSONParser]
     permission_classes = [IsAuthenticated, ActionRule]
     action_rules: ClassVar[dict[str, Rule]] = {}
