@@ -382,29 +382,20 @@ def club_seasons(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "pages/club/seasons.html", context, status=400 if form.errors else 200)
 
 
-@login_required
-@require_POST
-def season_close(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
-    club = _club(request, slug)
-    season = _found(lambda: selectors.club_season(club, season_id))
-    _attempt(
-        request,
-        f"{season.name} ends today.",
-        lambda: services.season_close(actor=request.user, season=season),
-    )
-    return redirect("club-seasons", slug=club.slug)
+SEASON_CHANGES: dict[str, tuple[str, Callable[..., Any]]] = {
+    "close": ("{} ends today.", services.season_close),
+    "current": ("{} is the current season from today.", services.season_make_current),
+}
 
 
 @login_required
 @require_POST
-def season_make_current(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
+def season_change(request: HttpRequest, slug: str, season_id: int, change: str) -> HttpResponse:
+    """End a season today (``close``), or make it the current one from today (``current``)."""
     club = _club(request, slug)
     season = _found(lambda: selectors.club_season(club, season_id))
-    _attempt(
-        request,
-        f"{season.name} is the current season from today.",
-        lambda: services.season_make_current(actor=request.user, season=season),
-    )
+    done, service = SEASON_CHANGES[change]
+    _attempt(request, done.format(season.name), lambda: service(actor=request.user, season=season))
     return redirect("club-seasons", slug=club.slug)
 
 
