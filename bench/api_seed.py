@@ -11,9 +11,7 @@ a 5-deal and a 1,000-deal game, a 50-deal game for the page, and the bare table.
 from __future__ import annotations
 
 import json
-import statistics
 import sys
-import time
 from datetime import date
 from pathlib import Path
 
@@ -29,6 +27,7 @@ from django.test import Client  # noqa: E402
 from django.utils import timezone  # noqa: E402
 from rest_framework.authtoken.models import Token  # noqa: E402
 
+from bench.timing import medians_ms  # noqa: E402
 from scorekeeper import selectors, services  # noqa: E402
 from scorekeeper.models import (  # noqa: E402
     Club,
@@ -161,14 +160,7 @@ def standings(deals: int, per_game: int = 20, players: int = 60) -> dict[str, fl
             cursor.execute(sql, [season.pk])
             assert len(cursor.fetchall()) == players
 
-    app(), raw()  # warm
-    timings: dict[str, list[float]] = {"app": [], "sql": []}
-    for _ in range(7):
-        for name, run in (("app", app), ("sql", raw)):
-            started = time.perf_counter()
-            run()
-            timings[name].append(time.perf_counter() - started)
-    return {name: statistics.median(values) * 1000 for name, values in timings.items()}
+    return medians_ms({"app": app, "sql": raw})
 
 
 if __name__ == "__main__":

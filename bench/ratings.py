@@ -13,7 +13,6 @@ environment names (the SQLite default: a throwaway file; ``DATABASE_URL``: Postg
 from __future__ import annotations
 
 import os
-import statistics
 import sys
 import tempfile
 import time
@@ -33,6 +32,7 @@ from django.core.management import call_command  # noqa: E402
 from django.db import connection, transaction  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
+from bench.timing import medians_ms  # noqa: E402
 from rules_engine import GAMES  # noqa: E402
 from scorekeeper import selectors  # noqa: E402
 from scorekeeper.models import (  # noqa: E402
@@ -140,14 +140,7 @@ def standings(deals: int) -> dict[str, float]:
             cursor.execute(sql, [season.pk])
             assert len(cursor.fetchall()) == PLAYERS
 
-    app(), raw()  # warm
-    timings: dict[str, list[float]] = {"app": [], "sql": []}
-    for _ in range(7):
-        for name, run in (("app", app), ("sql", raw)):
-            started = time.perf_counter()
-            run()
-            timings[name].append(time.perf_counter() - started)
-    return {name: statistics.median(values) * 1000 for name, values in timings.items()}
+    return medians_ms({"app": app, "sql": raw})
 
 
 def main() -> None:
