@@ -25,10 +25,11 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from scorekeeper import access, selectors, services
 from scorekeeper.accounts import JOIN_TOKEN
-from scorekeeper.errors import NotFound, ServiceError
+from scorekeeper.errors import ServiceError
 from scorekeeper.models import Club, Role
 from scorekeeper.services.members import can_invite, invitation_problem
 
+from .doors import found, member_club
 from .member_forms import (
     ClubForm,
     DeleteAccountForm,
@@ -39,20 +40,6 @@ from .member_forms import (
     SeasonForm,
 )
 from .sharing import qr_svg
-
-
-def _club(request: HttpRequest, slug: str) -> Club:
-    try:
-        return selectors.club_visible_to(request.user, slug=slug)
-    except NotFound:
-        raise Http404("no such club") from None
-
-
-def _found(read: Callable[[], Any]) -> Any:
-    try:
-        return read()
-    except NotFound:
-        raise Http404("not found") from None
 
 
 def _attempt(request: HttpRequest, done: str, write: Callable[[], Any]) -> bool:
@@ -96,7 +83,7 @@ def _invitation_roles(request: HttpRequest, club: Club) -> list[tuple[str, str]]
 def club_members(request: HttpRequest, slug: str) -> HttpResponse:
     """Who is in the club with which role; admins change roles and remove members; admins
     and directors make invitation links."""
-    club = _club(request, slug)
+    club = member_club(request, slug)
     roles = _invitation_roles(request, club)
     form = InvitationForm(request.POST or None, roles=roles)
     if request.method == "POST":
@@ -145,8 +132,8 @@ def club_members(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def member_role(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
-    club = _club(request, slug)
-    user = _found(lambda: selectors.member_of(club, user_id))
+    club = member_club(request, slug)
+    user = found(lambda: selectors.member_of(club, user_id))
     form = RoleForm(request.POST)
     if not form.is_valid():
         messages.error(request, "role must be one of " + ", ".join(Role.values))
@@ -163,8 +150,8 @@ def member_role(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def member_remove(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
-    club = _club(request, slug)
-    user = _found(lambda: selectors.member_of(club, user_id))
+    club = member_club(request, slug)
+    user = found(lambda: selectors.member_of(club, user_id))
     leaving = user.pk == request.user.pk
     done = f"You have left {club.name}." if leaving else f"{user.get_username()} was removed."
     if (
@@ -182,8 +169,8 @@ def member_remove(request: HttpRequest, slug: str, user_id: int) -> HttpResponse
 @login_required
 @require_POST
 def invitation_revoke(request: HttpRequest, slug: str, invitation_id: int) -> HttpResponse:
-    club = _club(request, slug)
-    invitation = _found(lambda: selectors.club_invitation(club, invitation_id))
+    club = member_club(request, slug)
+    invitation = found(lambda: selectors.club_invitation(club, invitation_id))
     _attempt(
         request,
         "The invitation was withdrawn: its link no longer works.",
@@ -195,7 +182,7 @@ def invitation_revoke(request: HttpRequest, slug: str, invitation_id: int) -> Ht
 @require_http_methods(["GET", "POST"])
 def join(request: HttpRequest, token: str) -> HttpResponse:
     """An invitation's link: who invites, with which role; sign up or sign in, then join."""
-    invitation = _found(lambda: selectors.invitation_by_token(token))
+    invitation = found(lambda: selectors.invitation_by_token(token))
     problem = invitation_problem(invitation)
     if problem is None and not request.user.is_authenticated:
         # Signing up (with the e-mail's verification) or in comes back here.
@@ -247,7 +234,7 @@ def _roster_forms(request: HttpRequest, club: Club, data: Any = None) -> dict[st
 @require_http_methods(["GET", "POST"])
 def club_roster(request: HttpRequest, slug: str) -> HttpResponse:
     """The club's players: add, rename, retire; link to members; confirm claims; merge."""
-    club = _club(request, slug)
+    club = member_club(request, slug)
     data = request.POST if request.method == "POST" else None
     forms = _roster_forms(request, club, data)
     action = data.get("action") if data else None
@@ -304,8 +291,8 @@ def club_roster(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def player_change(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
     """One player: rename, retire or bring back, claim ("that's me"), confirm a claim."""
-    club = _club(request, slug)
-    player = _found(lambda: selectors.club_player(club, player_id))
+    club = member_club(request, slug)
+    player = found(lambda: selectors.club_player(club, player_id))
     action = request.POST.get("action")
     actor = request.user
     if action == "rename":
@@ -357,7 +344,7 @@ def player_change(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
 @login_required
 @require_http_methods(["GET", "POST"])
 def club_seasons(request: HttpRequest, slug: str) -> HttpResponse:
-    club = _club(request, slug)
+    club = member_club(request, slug)
     can_manage = access.can_manage_seasons(request.user, club)
     form = SeasonForm(request.POST or None)
     if request.method == "POST":
@@ -392,8 +379,8 @@ SEASON_CHANGES: dict[str, tuple[str, Callable[..., Any]]] = {
 @require_POST
 def season_change(request: HttpRequest, slug: str, season_id: int, change: str) -> HttpResponse:
     """End a season today (``close``), or make it the current one from today (``current``)."""
-    club = _club(request, slug)
-    season = _found(lambda: selectors.club_season(club, season_id))
+    club = member_club(request, slug)
+    season = found(lambda: selectors.club_season(club, season_id))
     done, service = SEASON_CHANGES[change]
     _attempt(request, done.format(season.name), lambda: service(actor=request.user, season=season))
     return redirect("club-seasons", slug=club.slug)
