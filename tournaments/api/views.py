@@ -16,7 +16,7 @@ from rest_framework.response import Response
 from rest_framework.serializers import Serializer
 
 from scorekeeper.api.permissions import Rule, actor_of
-from scorekeeper.api.views import ApiView, operation, post_operation, responds
+from scorekeeper.api.views import CHANGE_REFUSED, ApiView, operation, post_operation, responds
 from scorekeeper.errors import NotFound
 
 from .. import access, selectors, services
@@ -49,6 +49,14 @@ class TournamentView(ApiView):
     def table(self, round: Round, number: int) -> Table:
         return selectors.table_numbered(round, number)
 
+    def table_at(self, tournament_id: int, number: int, table: int) -> Table:
+        return self.table(self.round(self.tournament(tournament_id), number), table)
+
+    def table_body(self, table: Table) -> Any:
+        """The table as it is now, as the round's tables list it."""
+        (fresh,) = [t for t in selectors.round_tables(table.round) if t.pk == table.pk]
+        return s.TableOutput(fresh).data
+
     def tables_body(self, round: Round) -> Any:
         conflicts = selectors.round_conflicts(round) if round.status != "closed" else []
         tables = selectors.round_tables(round)
@@ -79,8 +87,7 @@ class ClubTournamentsView(TournamentView):
         its finish option ends the game there; other games: the round allows that many deals), a
         whole game, or a time limit after which the deal in progress is finished."""
         club = self.club(club_id)
-        data = self.parse(s.TournamentInput, request.data, club=club)
-        tournament = services.tournament_create(actor=actor_of(request), club=club, **data)
+        tournament = self.write(s.TournamentInput, services.tournament_create, club=club)
         location = self.url("tournament-detail", tournament.pk)
         return self.created(s.TournamentOutput(tournament).data, location=location)
 
@@ -117,7 +124,7 @@ class RegistrationsView(TournamentView):
 
     @operation(
         "tournaments_registrations_create",
-        responds(200, s.RegistrationOutput(many=True), 400, 401, 403, 404, 409),
+        responds(200, s.RegistrationOutput(many=True), *CHANGE_REFUSED),
         request=s.RegisterInput,
     )
     def post(self, request: Request, tournament_id: int) -> Response:
@@ -154,7 +161,7 @@ class RegistrationActionView(TournamentView):
         return Response(_registrations_body(tournament))
 
 
-REGISTRATIONS = responds(200, s.RegistrationOutput(many=True), 400, 401, 403, 404, 409)
+REGISTRATIONS = responds(200, s.RegistrationOutput(many=True), *CHANGE_REFUSED)
 
 
 @post_operation("tournaments_check_in", REGISTRATIONS)
@@ -202,7 +209,7 @@ class RoundsView(TournamentView):
 
     @operation(
         "tournaments_rounds_create",
-        responds(202, s.RoundOutput, 400, 401, 403, 404, 409),
+        responds(202, s.RoundOutput, *CHANGE_REFUSED),
         request=s.RoundRequestInput,
     )
     def post(self, request: Request, tournament_id: int) -> Response:
@@ -248,7 +255,7 @@ class RoundActionView(TournamentView):
         return Response(s.RoundOutput(round).data)
 
 
-ROUND = responds(200, s.RoundOutput, 400, 401, 403, 404, 409)
+ROUND = responds(200, s.RoundOutput, *CHANGE_REFUSED)
 
 
 @post_operation("tournaments_rounds_publish", ROUND)
@@ -280,7 +287,7 @@ class RoundSwapView(TournamentView):
 
     @operation(
         "tournaments_rounds_swap",
-        responds(200, s.SwapOutput, 400, 401, 403, 404, 409),
+        responds(200, s.SwapOutput, *CHANGE_REFUSED),
         request=s.SwapInput,
     )
     def post(self, request: Request, tournament_id: int, number: int) -> Response:
@@ -315,7 +322,7 @@ class TablesView(TournamentView):
 class TableConfirmView(TournamentView):
     @operation(
         "tournaments_rounds_tables_confirm",
-        responds(200, s.TableOutput, 400, 401, 403, 404, 409),
+        responds(200, s.TableOutput, *CHANGE_REFUSED),
         request=s.ConfirmInput,
     )
     def post(self, request: Request, tournament_id: int, number: int, table: int) -> Response:
@@ -323,17 +330,16 @@ class TableConfirmView(TournamentView):
 
         By someone other than whoever recorded the last deal (403 otherwise). A table at its deal
         limit has its game finished there. The last table to confirm closes the round."""
-        found = self.table(self.round(self.tournament(tournament_id), number), table)
+        found = self.table_at(tournament_id, number, table)
         self.parse(s.ConfirmInput, request.data)
         services.table_confirm(actor=actor_of(request), table=found)
-        (fresh,) = [t for t in selectors.round_tables(found.round) if t.pk == found.pk]
-        return Response(s.TableOutput(fresh).data)
+        return Response(self.table_body(found))
 
 
 class TableReopenView(TournamentView):
     @operation(
         "tournaments_rounds_tables_reopen",
-        responds(200, s.TableOutput, 400, 401, 403, 404, 409),
+        responds(200, s.TableOutput, *CHANGE_REFUSED),
         request=s.ReopenInput,
     )
     def post(self, request: Request, tournament_id: int, number: int, table: int) -> Response:
@@ -343,11 +349,10 @@ class TableReopenView(TournamentView):
         reopened it and why are kept. In a closed round the round's points and the standings are
         computed again, and the director confirms the table again once it is corrected. 409 when the
         table is not locked."""
-        found = self.table(self.round(self.tournament(tournament_id), number), table)
+        found = self.table_at(tournament_id, number, table)
         data = self.parse(s.ReopenInput, request.data)
         services.table_reopen(actor=actor_of(request), table=found, reason=data["reason"])
-        (fresh,) = [t for t in selectors.round_tables(found.round) if t.pk == found.pk]
-        return Response(s.TableOutput(fresh).data)
+        return Response(self.table_body(found))
 
 
 # --- Standings -------------------------------------------------------------------------------

@@ -52,6 +52,12 @@ _ERRORS = {
 }
 
 
+#: How a change that reads input and meets the data's state can be refused: the input is
+#: invalid, the caller not logged in, not allowed, the object not theirs to see, or the
+#: change clashes with its state.
+CHANGE_REFUSED = (400, 401, 403, 404, 409)
+
+
 def errors(*codes: int) -> dict[int, OpenApiResponse]:
     return {code: OpenApiResponse(ErrorSerializer, description=_ERRORS[code]) for code in codes}
 
@@ -61,6 +67,7 @@ def responds(ok: int, body: Any, *codes: int) -> dict[int, Any]:
 
 
 F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
 
 
 def operation(operation_id: str, responses: dict[int, Any], **more: Any) -> Callable[[F], F]:
@@ -154,6 +161,13 @@ class ApiView(APIView):
         )
         serializer.is_valid(raise_exception=True)
         return dict(serializer.validated_data)
+
+    def write(self, input: type[Serializer[Any]], service: Callable[..., T], **known: Any) -> T:
+        """What ``service`` answers to the request's body parsed by ``input``: it is called
+        with the caller as its actor, ``known`` (what the path named, also the parser's
+        context) and the parsed fields."""
+        data = self.parse(input, self.request.data, **known)
+        return service(actor=actor_of(self.request), **known, **data)
 
     def club(self, club_id: int) -> Club:
         club = visible_club(self.request, club_id)

@@ -34,8 +34,7 @@ class ClubListView(ApiView):
     @operation("clubs_create", responds(201, s.ClubOutput, 400, 401), request=s.ClubInput)
     def post(self, request: Request) -> Response:
         """Create a club; the caller becomes its admin"""
-        data = self.parse(s.ClubInput, request.data)
-        club = services.club_create(actor=actor_of(request), **data)
+        club = self.write(s.ClubInput, services.club_create)
         created = visible_club(request, club.pk)
         return self.created(s.ClubOutput(created).data, location=self.url("club-detail", club.pk))
 
@@ -68,9 +67,7 @@ class ClubPlayersView(ApiView):
     )
     def post(self, request: Request, club_id: int) -> Response:
         """Add a player to the roster (admins, directors, scorers)"""
-        club = self.club(club_id)
-        data = self.parse(s.PlayerInput, request.data)
-        player = services.player_create(actor=actor_of(request), club=club, **data)
+        player = self.write(s.PlayerInput, services.player_create, club=self.club(club_id))
         return self.created(s.PlayerOutput(player, context={"show_email": True}).data)
 
 
@@ -91,9 +88,7 @@ class ClubSeasonsView(ApiView):
     )
     def post(self, request: Request, club_id: int) -> Response:
         """Add a season (admins, directors)"""
-        club = self.club(club_id)
-        data = self.parse(s.SeasonInput, request.data)
-        season = services.season_create(actor=actor_of(request), club=club, **data)
+        season = self.write(s.SeasonInput, services.season_create, club=self.club(club_id))
         return self.created(s.SeasonOutput(season).data)
 
 

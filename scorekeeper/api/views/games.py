@@ -19,7 +19,7 @@ from ..permissions import (
     SCORES,
     actor_of,
 )
-from .base import PAGINATION, ApiView, operation, responds
+from .base import CHANGE_REFUSED, PAGINATION, ApiView, operation, responds
 
 # --- Games ------------------------------------------------------------------------------------
 
@@ -75,8 +75,7 @@ class GameListView(ApiView):
 
         The set-up is checked by the rules engine: a bad option is refused naming it
         ("options.limit"), a wrong number of players naming "players"."""
-        data = self.parse(s.GameStartInput, request.data)
-        game = services.game_start(actor=actor_of(request), **data)
+        game = self.write(s.GameStartInput, services.game_start)
         return self.created(self.game_body(game), location=self.url("game-detail", game.pk))
 
 
@@ -136,13 +135,10 @@ class GameUndoView(ApiView):
     tag = "games"
     action_rules = {"POST": SCORES}
 
-    @operation(
-        "games_undo", responds(200, s.UndoOutput, 400, 401, 403, 404, 409), request=s.UndoInput
-    )
+    @operation("games_undo", responds(200, s.UndoOutput, *CHANGE_REFUSED), request=s.UndoInput)
     def post(self, request: Request, game_id: int) -> Response:
         """Take back the last deal (its history stays)"""
         game = self.game(game_id)
-        data = self.parse(s.UndoInput, request.data)
-        undone = services.deal_undo(actor=actor_of(request), game=game, **data)
+        undone = self.write(s.UndoInput, services.deal_undo, game=game)
         game.refresh_from_db()
         return Response({"undone": undone, "game": self.game_body(game)})

@@ -16,7 +16,7 @@ from scorekeeper.models import Club, Player, Role, Season
 
 from .. import serializers as s
 from ..permissions import IS_MEMBER, Rule, actor_of, found
-from .base import ApiView, operation, responds
+from .base import CHANGE_REFUSED, ApiView, operation, responds
 
 INVITES = Rule(
     lambda actor, club: access.role_in(actor, club) in (Role.ADMIN, Role.DIRECTOR),
@@ -43,7 +43,7 @@ class ClubMemberView(ApiView):
 
     @operation(
         "clubs_members_role",
-        responds(200, s.MembershipOutput, 400, 401, 403, 404, 409),
+        responds(200, s.MembershipOutput, *CHANGE_REFUSED),
         request=s.RoleInput,
     )
     def patch(self, request: Request, club_id: int, user_id: int) -> Response:
@@ -151,15 +151,14 @@ class ClubPlayerView(PlayerApiView):
     def patch(self, request: Request, club_id: int, player_id: int) -> Response:
         """Rename a player, retire one or bring them back (admins, directors, scorers)"""
         player = self.player(club_id, player_id)
-        data = self.parse(s.PlayerUpdateInput, request.data)
-        updated = services.player_update(actor=actor_of(request), player=player, **data)
+        updated = self.write(s.PlayerUpdateInput, services.player_update, player=player)
         return Response(s.PlayerOutput(updated, context={"show_email": True}).data)
 
 
 class PlayerLinkView(PlayerApiView):
     @operation(
         "clubs_players_link",
-        responds(200, s.PlayerOutput, 400, 401, 403, 404, 409),
+        responds(200, s.PlayerOutput, *CHANGE_REFUSED),
         request=s.PlayerLinkInput,
     )
     def post(self, request: Request, club_id: int, player_id: int) -> Response:
@@ -188,7 +187,7 @@ class PlayerClaimView(PlayerApiView):
 class PlayerClaimDecisionView(PlayerApiView):
     @operation(
         "clubs_players_claim_decide",
-        responds(200, s.PlayerOutput, 400, 401, 403, 404, 409),
+        responds(200, s.PlayerOutput, *CHANGE_REFUSED),
         request=s.ClaimDecisionInput,
     )
     def post(self, request: Request, club_id: int, player_id: int) -> Response:
@@ -206,7 +205,7 @@ class PlayerClaimDecisionView(PlayerApiView):
 class PlayerMergeView(PlayerApiView):
     @operation(
         "clubs_players_merge",
-        responds(200, s.PlayerMergeOutput, 400, 401, 403, 404, 409),
+        responds(200, s.PlayerMergeOutput, *CHANGE_REFUSED),
         request=s.PlayerMergeInput,
     )
     def post(self, request: Request, club_id: int, player_id: int) -> Response:
