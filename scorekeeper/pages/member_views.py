@@ -9,7 +9,8 @@ JavaScript off.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from django.contrib import messages
@@ -42,15 +43,15 @@ from .member_forms import (
 from .sharing import qr_svg
 
 
-def _attempt(request: HttpRequest, done: str, write: Callable[[], Any]) -> bool:
-    """Run a write; say ``done`` when it worked, or the service's reason when refused."""
+@contextmanager
+def _attempt(request: HttpRequest, done: str) -> Iterator[None]:
+    """Around a write: say ``done`` when it worked, or the service's reason when refused."""
     try:
-        write()
+        yield
     except ServiceError as error:
         messages.error(request, capfirst(error.message))
-        return False
-    messages.success(request, done)
-    return True
+    else:
+        messages.success(request, done)
 
 
 # --- Starting a club -------------------------------------------------------------------------
@@ -139,11 +140,8 @@ def member_role(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
         messages.error(request, "role must be one of " + ", ".join(Role.values))
     else:
         role = form.cleaned_data["role"]
-        _attempt(
-            request,
-            f"{user.get_username()} is now {Role(role).label.lower()}.",
-            lambda: services.membership_set(actor=request.user, club=club, user=user, role=role),
-        )
+        with _attempt(request, f"{user.get_username()} is now {Role(role).label.lower()}."):
+            services.membership_set(actor=request.user, club=club, user=user, role=role)
     return redirect("club-members", slug=club.slug)
 
 
@@ -154,15 +152,10 @@ def member_remove(request: HttpRequest, slug: str, user_id: int) -> HttpResponse
     user = found(lambda: selectors.member_of(club, user_id))
     leaving = user.pk == request.user.pk
     done = f"You have left {club.name}." if leaving else f"{user.get_username()} was removed."
-    if (
-        _attempt(
-            request,
-            done,
-            lambda: services.membership_remove(actor=request.user, club=club, user=user),
-        )
-        and leaving
-    ):
-        return redirect("home")
+    with _attempt(request, done):
+        services.membership_remove(actor=request.user, club=club, user=user)
+        if leaving:
+            return redirect("home")
     return redirect("club-members", slug=club.slug)
 
 
@@ -171,11 +164,8 @@ def member_remove(request: HttpRequest, slug: str, user_id: int) -> HttpResponse
 def invitation_revoke(request: HttpRequest, slug: str, invitation_id: int) -> HttpResponse:
     club = member_club(request, slug)
     invitation = found(lambda: selectors.club_invitation(club, invitation_id))
-    _attempt(
-        request,
-        "The invitation was withdrawn: its link no longer works.",
-        lambda: services.invitation_revoke(actor=request.user, invitation=invitation),
-    )
+    with _attempt(request, "The invitation was withdrawn: its link no longer works."):
+        services.invitation_revoke(actor=request.user, invitation=invitation)
     return redirect("club-members", slug=club.slug)
 
 
@@ -230,6 +220,29 @@ def _roster_forms(request: HttpRequest, club: Club, data: Any = None) -> dict[st
     }
 
 
+def _roster_writes(request: HttpRequest, club: Club) -> dict[str, Callable[[Any], str]]:
+    """The roster page's forms' writes, by action: each takes its form's cleaned data and
+    says what it did (a refusal is the service's ServiceError)."""
+
+    def add(cleaned: Any) -> str:
+        player = services.player_create(actor=request.user, club=club, name=cleaned["name"])
+        return f"{player.name} is on the roster."
+
+    def merge(cleaned: Any) -> str:
+        player = selectors.club_player(club, cleaned["player"])
+        into = selectors.club_player(club, cleaned["other"])
+        merged = services.player_merge(actor=request.user, player=player, into=into)
+        return f"{merged.merged_name} was merged into {merged.player.name}."
+
+    def link(cleaned: Any) -> str:
+        player = selectors.club_player(club, cleaned["player"])
+        user = selectors.member_of(club, cleaned["other"])
+        services.player_link(actor=request.user, player=player, user=user)
+        return f"{player.name} is linked to {user.get_username()}."
+
+    return {"add": add, "merge": merge, "link": link}
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def club_roster(request: HttpRequest, slug: str) -> HttpResponse:
@@ -238,39 +251,18 @@ def club_roster(request: HttpRequest, slug: str) -> HttpResponse:
     data = request.POST if request.method == "POST" else None
     forms = _roster_forms(request, club, data)
     action = data.get("action") if data else None
-    if action == "add" and forms["add_form"].is_valid():
-        try:
-            player = services.player_create(
-                actor=request.user, club=club, name=forms["add_form"].cleaned_data["name"]
-            )
-        except ServiceError as error:
-            forms["add_form"].refused(error)
-        else:
-            messages.success(request, f"{player.name} is on the roster.")
-            return redirect("club-roster", slug=club.slug)
-    elif action == "merge" and forms["merge_form"].is_valid():
-        cleaned = forms["merge_form"].cleaned_data
-        try:
-            player = selectors.club_player(club, cleaned["player"])
-            into = selectors.club_player(club, cleaned["other"])
-            merge = services.player_merge(actor=request.user, player=player, into=into)
-        except ServiceError as error:
-            forms["merge_form"].refused(error)
-        else:
-            messages.success(request, f"{merge.merged_name} was merged into {merge.player.name}.")
-            return redirect("club-roster", slug=club.slug)
-    elif action == "link" and forms["link_form"].is_valid():
-        cleaned = forms["link_form"].cleaned_data
-        try:
-            player = selectors.club_player(club, cleaned["player"])
-            user = selectors.member_of(club, cleaned["other"])
-            services.player_link(actor=request.user, player=player, user=user)
-        except ServiceError as error:
-            forms["link_form"].refused(error)
-        else:
-            messages.success(request, f"{player.name} is linked to {user.get_username()}.")
-            return redirect("club-roster", slug=club.slug)
-    elif action not in (None, "add", "merge", "link"):
+    writes = _roster_writes(request, club)
+    if action in writes:
+        form = forms[f"{action}_form"]
+        if form.is_valid():
+            try:
+                done = writes[action](form.cleaned_data)
+            except ServiceError as error:
+                form.refused(error)
+            else:
+                messages.success(request, done)
+                return redirect("club-roster", slug=club.slug)
+    elif action is not None:
         messages.error(request, "unknown action")
     roster = list(selectors.roster(club).select_related("user", "claimed_by"))
     context = {
@@ -301,38 +293,24 @@ def player_change(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
             messages.error(request, "name: a player needs a name of at most 100 characters")
         else:
             new = form.cleaned_data["name"]
-            _attempt(
-                request,
-                f"{player.name} is now {new}.",
-                lambda: services.player_update(actor=actor, player=player, name=new),
-            )
+            with _attempt(request, f"{player.name} is now {new}."):
+                services.player_update(actor=actor, player=player, name=new)
     elif action in ("retire", "restore"):
-        _attempt(
+        with _attempt(
             request,
             f"{player.name} is {'retired' if action == 'retire' else 'back on the roster'}.",
-            lambda: services.player_update(actor=actor, player=player, active=action == "restore"),
-        )
+        ):
+            services.player_update(actor=actor, player=player, active=action == "restore")
     elif action == "claim":
-        _attempt(
-            request,
-            f"You claimed {player.name}: an admin will confirm it.",
-            lambda: services.player_claim(actor=actor, player=player),
-        )
+        with _attempt(request, f"You claimed {player.name}: an admin will confirm it."):
+            services.player_claim(actor=actor, player=player)
     elif action in ("confirm", "decline"):
         outcome = "confirmed" if action == "confirm" else "turned down"
-        _attempt(
-            request,
-            f"The claim on {player.name} was {outcome}.",
-            lambda: services.player_claim_decide(
-                actor=actor, player=player, accept=action == "confirm"
-            ),
-        )
+        with _attempt(request, f"The claim on {player.name} was {outcome}."):
+            services.player_claim_decide(actor=actor, player=player, accept=action == "confirm")
     elif action == "unlink":
-        _attempt(
-            request,
-            f"{player.name} is no longer linked to an account.",
-            lambda: services.player_link(actor=actor, player=player, user=None),
-        )
+        with _attempt(request, f"{player.name} is no longer linked to an account."):
+            services.player_link(actor=actor, player=player, user=None)
     else:
         messages.error(request, "unknown action")
     return redirect("club-roster", slug=club.slug)
@@ -382,7 +360,8 @@ def season_change(request: HttpRequest, slug: str, season_id: int, change: str) 
     club = member_club(request, slug)
     season = found(lambda: selectors.club_season(club, season_id))
     done, service = SEASON_CHANGES[change]
-    _attempt(request, done.format(season.name), lambda: service(actor=request.user, season=season))
+    with _attempt(request, done.format(season.name)):
+        service(actor=request.user, season=season)
     return redirect("club-seasons", slug=club.slug)
 
 
