@@ -27,7 +27,7 @@ from django.test import Client  # noqa: E402
 from django.utils import timezone  # noqa: E402
 from rest_framework.authtoken.models import Token  # noqa: E402
 
-from bench.timing import medians_ms  # noqa: E402
+from bench.timing import medians_ms, raw_standings_sql  # noqa: E402
 from scorekeeper import selectors, services  # noqa: E402
 from scorekeeper.models import (  # noqa: E402
     Club,
@@ -141,16 +141,7 @@ def standings(deals: int, per_game: int = 20, players: int = 60) -> dict[str, fl
                 rows = []
         Result.objects.bulk_create(rows)
         standings_rebuild(season=season)  # the rows the services keep, made in one go
-    sql = """
-        SELECT r.player_id, p.name, COUNT(*), SUM(CASE WHEN r.won THEN 1 ELSE 0 END),
-               SUM(r.total), AVG(r.total), AVG(r.placing)
-        FROM scorekeeper_result r
-        JOIN scorekeeper_game g ON g.id = r.game_id
-        JOIN scorekeeper_player p ON p.id = r.player_id
-        WHERE g.season_id = %s AND g.status = 'finished'
-        GROUP BY r.player_id, p.name
-        ORDER BY 4 DESC, 5 DESC, 7, 2
-    """
+    sql = raw_standings_sql()
 
     def app() -> None:
         assert len(selectors.season_standings(season)) == players

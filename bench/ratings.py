@@ -32,7 +32,7 @@ from django.core.management import call_command  # noqa: E402
 from django.db import connection, transaction  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
-from bench.timing import medians_ms  # noqa: E402
+from bench.timing import medians_ms, raw_standings_sql  # noqa: E402
 from rules_engine import GAMES  # noqa: E402
 from scorekeeper import selectors  # noqa: E402
 from scorekeeper.models import (  # noqa: E402
@@ -120,16 +120,7 @@ def standings(deals: int) -> dict[str, float]:
     made_games(club, season, roster, deals // per_game, ["prediction_whist"], deals=per_game)
     standings_rebuild(season=season)  # the rows the services keep, made in one go
     ratings_rebuild(club=club, game_type="prediction_whist")
-    sql = """
-        SELECT r.player_id, p.name, COUNT(*), SUM(CASE WHEN r.won THEN 1 ELSE 0 END),
-               SUM(r.total), AVG(r.total), AVG(r.placing)
-        FROM scorekeeper_result r
-        JOIN scorekeeper_game g ON g.id = r.game_id
-        JOIN scorekeeper_player p ON p.id = r.player_id
-        WHERE g.season_id = %s AND g.status = 'finished' AND g.game_type = 'prediction_whist'
-        GROUP BY r.player_id, p.name
-        ORDER BY 4 DESC, 5 DESC, 7, 2
-    """
+    sql = raw_standings_sql("prediction_whist")
 
     def app() -> None:
         rows = selectors.season_standings(season, "prediction_whist", "rating")
