@@ -130,11 +130,16 @@ def club_members(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "pages/club/members.html", context)
 
 
+def _club_member(request: HttpRequest, slug: str, user_id: int) -> tuple[Club, User]:
+    """The caller's club and one of its members (404 for anything else)."""
+    club = member_club(request, slug)
+    return club, found(lambda: selectors.member_of(club, user_id))
+
+
 @login_required
 @require_POST
 def member_role(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
-    club = member_club(request, slug)
-    user = found(lambda: selectors.member_of(club, user_id))
+    club, user = _club_member(request, slug, user_id)
     form = RoleForm(request.POST)
     if not form.is_valid():
         messages.error(request, "role must be one of " + ", ".join(Role.values))
@@ -148,8 +153,7 @@ def member_role(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def member_remove(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
-    club = member_club(request, slug)
-    user = found(lambda: selectors.member_of(club, user_id))
+    club, user = _club_member(request, slug, user_id)
     leaving = user.pk == request.user.pk
     done = f"You have left {club.name}." if leaving else f"{user.get_username()} was removed."
     with _attempt(request, done):
