@@ -12,9 +12,7 @@ a 5-deal and a 1,000-deal game, a 50-deal game for the page, and the bare table.
 from __future__ import annotations
 
 import json
-import statistics
 import sys
-import time
 from datetime import date
 from pathlib import Path
 
@@ -30,6 +28,7 @@ from django.test import Client  # noqa: E402
 from django.utils import timezone  # noqa: E402
 from rest_framework.authtoken.models import Token  # noqa: E402
 
+from bench.timing import medians_ms, raw_standings_sql  # noqa: E402
 from scorekeeper import selectors, services  # noqa: E402
 from scorekeeper.models import (  # noqa: E402
     Club,
@@ -146,16 +145,7 @@ def standings(deals: int, per_game: int = 20, players: int = 60) -> dict[str, fl
                 rows = []
         Result.objects.bulk_create(rows)
         standings_rebuild(season=season)  # the rows the services keep, made in one go
-    sql = """
-        SELECT r.player_id, p.name, COUNT(*), SUM(CASE WHEN r.won THEN 1 ELSE 0 END),
-               SUM(r.total), AVG(r.total), AVG(r.placing)
-        FROM scorekeeper_result r
-        JOIN scorekeeper_game g ON g.id = r.game_id
-        JOIN scorekeeper_player p ON p.id = r.player_id
-        WHERE g.season_id = %s AND g.status = 'finished'
-        GROUP BY r.player_id, p.name
-        ORDER BY 4 DESC, 5 DESC, 7, 2
-    """
+    sql = raw_standings_sql()
 
     def app() -> None:
         assert len(selectors.season_standings(season)) == players
@@ -165,14 +155,7 @@ def standings(deals: int, per_game: int = 20, players: int = 60) -> dict[str, fl
             cursor.execute(sql, [season.pk])
             assert len(cursor.fetchall()) == players
 
-    app(), raw()  # warm
-    timings: dict[str, list[float]] = {"app": [], "sql": []}
-    for _ in range(7):
-        for name, run in (("app", app), ("sql", raw)):
-            started = time.perf_counter()
-            run()
-            timings[name].append(time.perf_counter() - started)
-    return {name: statistics.median(values) * 1000 for name, values in timings.items()}
+    return medians_ms({"app": app, "sql": raw})
 
 
 def rescore(deals: int, per_game: int = 50) -> dict[str, float]:

@@ -13,7 +13,6 @@ environment names (the SQLite default: a throwaway file; ``DATABASE_URL``: Postg
 from __future__ import annotations
 
 import os
-import statistics
 import sys
 import tempfile
 import time
@@ -33,6 +32,7 @@ from django.core.management import call_command  # noqa: E402
 from django.db import connection, transaction  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
+from bench.timing import medians_ms, raw_standings_sql  # noqa: E402
 from rules_engine import GAMES  # noqa: E402
 from scorekeeper import selectors  # noqa: E402
 from scorekeeper.models import (  # noqa: E402
@@ -120,16 +120,7 @@ def standings(deals: int) -> dict[str, float]:
     made_games(club, season, roster, deals // per_game, ["prediction_whist"], deals=per_game)
     standings_rebuild(season=season)  # the rows the services keep, made in one go
     ratings_rebuild(club=club, game_type="prediction_whist")
-    sql = """
-        SELECT r.player_id, p.name, COUNT(*), SUM(CASE WHEN r.won THEN 1 ELSE 0 END),
-               SUM(r.total), AVG(r.total), AVG(r.placing)
-        FROM scorekeeper_result r
-        JOIN scorekeeper_game g ON g.id = r.game_id
-        JOIN scorekeeper_player p ON p.id = r.player_id
-        WHERE g.season_id = %s AND g.status = 'finished' AND g.game_type = 'prediction_whist'
-        GROUP BY r.player_id, p.name
-        ORDER BY 4 DESC, 5 DESC, 7, 2
-    """
+    sql = raw_standings_sql("prediction_whist")
 
     def app() -> None:
         rows = selectors.season_standings(season, "prediction_whist", "rating")
@@ -140,14 +131,7 @@ def standings(deals: int) -> dict[str, float]:
             cursor.execute(sql, [season.pk])
             assert len(cursor.fetchall()) == PLAYERS
 
-    app(), raw()  # warm
-    timings: dict[str, list[float]] = {"app": [], "sql": []}
-    for _ in range(7):
-        for name, run in (("app", app), ("sql", raw)):
-            started = time.perf_counter()
-            run()
-            timings[name].append(time.perf_counter() - started)
-    return {name: statistics.median(values) * 1000 for name, values in timings.items()}
+    return medians_ms({"app": app, "sql": raw})
 
 
 def main() -> None:

@@ -203,7 +203,7 @@ STORAGES = {
 # --- REST API -------------------------------------------------------------------------------
 
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "scorekeeper.api.schema.Schema",
     # Token first: its WWW-Authenticate challenge makes "not logged in" a 401, not a 403.
     # Session authentication enforces CSRF on unsafe methods.
     "DEFAULT_AUTHENTICATION_CLASSES": [

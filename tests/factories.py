@@ -90,3 +90,23 @@ def record_deals(game: Game, records: Sequence[dict[str, Any]], actor: User) -> 
     for record in records:
         services.deal_record(actor=actor, game=game, number=game.deal_count + 1, record=record)
         game.refresh_from_db()
+
+
+def one_deal_widow_game(
+    club: Club, scorer: User, players: Sequence[Player], tricks: list[int], day: int = 0
+) -> Game:
+    """A one-deal widow whist game, finished (nobody took the widow: the tricks decide the
+    placings), played ``day`` days after 1 March 2026."""
+    game = services.game_start(
+        actor=scorer,
+        club=club,
+        game_type="widow_whist",
+        players=list(players),
+        options={"finish": {"deals": 1}},
+        played_on=datetime.date(2026, 3, 1) + datetime.timedelta(days=day),
+    )
+    services.deal_record(
+        actor=scorer, game=game, number=1, record={"widow": None, "tricks": tricks}
+    )
+    game.refresh_from_db()
+    return game

@@ -1,5 +1,6 @@
 """Helpers for the foundation tests: which services does this run use?"""
 
+import ast
 import os
 import subprocess
 import sys
@@ -65,3 +66,15 @@ def gunicorn(*args: str, env: dict[str, str]) -> Iterator[str]:
         finally:
             process.terminate()
             process.wait(timeout=20)
+
+
+def top_level_imports(package: Path) -> set[str]:
+    """The top-level names of every absolute import in the package's modules."""
+    imported: set[str] = set()
+    for path in package.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                imported.update(alias.name.split(".")[0] for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                imported.add(node.module.split(".")[0])
+    return imported

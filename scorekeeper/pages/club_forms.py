@@ -45,8 +45,30 @@ def _key_label(key: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+class _Element:
+    """The ids a form element's template uses: its own, its error message's and its help's."""
+
+    name: str
+
+    @property
+    def html_name(self) -> str:
+        return self.name
+
+    @property
+    def id(self) -> str:
+        return f"id_{self.html_name}"
+
+    @property
+    def error_id(self) -> str:
+        return f"{self.id}_error"
+
+    @property
+    def help_id(self) -> str:
+        return f"{self.id}_help"
+
+
 @dataclass
-class Input:
+class Input(_Element):
     """One input element: its HTML name, label, value as typed, and the field it answers to."""
 
     name: str
@@ -58,18 +80,6 @@ class Input:
     minimum: int | None = None
     maximum: int | None = None
     error: str = ""
-
-    @property
-    def id(self) -> str:
-        return f"id_{self.name}"
-
-    @property
-    def error_id(self) -> str:
-        return f"{self.id}_error"
-
-    @property
-    def help_id(self) -> str:
-        return f"{self.id}_help"
 
     @property
     def inputmode(self) -> str:
@@ -88,7 +98,7 @@ class Choice:
 
 
 @dataclass
-class OptionControl:
+class OptionControl(_Element):
     """The inputs of one house-rule option."""
 
     name: str
@@ -104,14 +114,6 @@ class OptionControl:
     @property
     def html_name(self) -> str:
         return f"{PREFIX}-{self.name}"
-
-    @property
-    def id(self) -> str:
-        return f"id_{self.html_name}"
-
-    @property
-    def error_id(self) -> str:
-        return f"{self.id}_error"
 
     @property
     def show_description(self) -> bool:

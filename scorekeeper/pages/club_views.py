@@ -30,6 +30,7 @@ from scorekeeper.models import Club, Game, GameStatus, Player, RatingChange, Tab
 
 from .actors import SESSION_KEY, remember_table_link
 from .club_forms import GameSetupForm
+from .doors import forbidden, game_rules, member_club
 from .rating_views import player_ratings_context
 from .sharing import qr_svg
 
@@ -39,22 +40,8 @@ IN_PROGRESS_SHOWN = 30
 PLAYER_GAMES = 100
 
 
-def _member_club(request: HttpRequest, slug: str) -> Club:
-    """The club, if the caller is a member; 404 otherwise (clubs are not revealed)."""
-    try:
-        return selectors.club_visible_to(request.user, slug=slug)
-    except NotFound:
-        raise Http404("no such club") from None
-
-
 def club_url(club: Club) -> str:
     return reverse("club", kwargs={"slug": club.slug})
-
-
-def _forbidden(request: HttpRequest, message: str, back: str) -> HttpResponse:
-    return render(
-        request, "pages/club/forbidden.html", {"message": message, "back": back}, status=403
-    )
 
 
 # --- Summaries of games ---------------------------------------------------------------------
@@ -142,7 +129,7 @@ def _standings_context(request: HttpRequest, club: Club) -> dict[str, Any]:
 @require_GET
 def club_home(request: HttpRequest, slug: str) -> HttpResponse:
     """Games in progress, recent results, this season's standings, the roster."""
-    club = _member_club(request, slug)
+    club = member_club(request, slug)
     standings = _standings_context(request, club)
     if (
         request.headers.get("HX-Request") == "true"
@@ -222,9 +209,9 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
 @require_GET
 def game_new(request: HttpRequest, slug: str) -> HttpResponse:
     """Which game? Each as a big card with its two-line summary."""
-    club = _member_club(request, slug)
+    club = member_club(request, slug)
     if not access.can_start_game(request.user, club):
-        return _forbidden(request, "Only the club's members can start games.", club_url(club))
+        return forbidden(request, "Only the club's members can start games.", club_url(club))
     return render(request, "pages/club/game_new.html", {"club": club, "games": GAMES.values()})
 
 
@@ -246,12 +233,10 @@ def _add_player(request: HttpRequest, club: Club, form: GameSetupForm, can_add: 
 @require_http_methods(["GET", "POST"])
 def game_setup(request: HttpRequest, slug: str, game_type: str) -> HttpResponse:
     """Seats, first dealer and house rules of a new game; on success, to the game page."""
-    club = _member_club(request, slug)
-    rules = GAMES.get(game_type)
-    if rules is None:
-        raise Http404("no such game")
+    club = member_club(request, slug)
+    rules = game_rules(game_type)
     if not access.can_start_game(request.user, club):
-        return _forbidden(request, "Only the club's members can start games.", club_url(club))
+        return forbidden(request, "Only the club's members can start games.", club_url(club))
     can_add = access.can_manage_roster(request.user, club)
     roster = list(selectors.roster(club).filter(active=True))
     form = GameSetupForm(rules, roster, request.POST if request.method == "POST" else None)
@@ -299,7 +284,7 @@ def table_link_page(request: HttpRequest, game_id: int) -> HttpResponse:
         raise Http404("no such game")
     game_url = reverse("game", kwargs={"game_id": game.pk})
     if not access.can_score(request.user, game):
-        return _forbidden(
+        return forbidden(
             request,
             "Only the club's scorers and the game's players can share its table link.",
             game_url,

@@ -9,7 +9,8 @@ JavaScript off.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from django.contrib import messages
@@ -25,10 +26,11 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from scorekeeper import access, selectors, services
 from scorekeeper.accounts import JOIN_TOKEN
-from scorekeeper.errors import NotFound, ServiceError
+from scorekeeper.errors import ServiceError
 from scorekeeper.models import Club, Role
 from scorekeeper.services.members import can_invite, invitation_problem
 
+from .doors import found, member_club
 from .member_forms import (
     ClubForm,
     DeleteAccountForm,
@@ -41,29 +43,15 @@ from .member_forms import (
 from .sharing import qr_svg
 
 
-def _club(request: HttpRequest, slug: str) -> Club:
+@contextmanager
+def _attempt(request: HttpRequest, done: str) -> Iterator[None]:
+    """Around a write: say ``done`` when it worked, or the service's reason when refused."""
     try:
-        return selectors.club_visible_to(request.user, slug=slug)
-    except NotFound:
-        raise Http404("no such club") from None
-
-
-def _found(read: Callable[[], Any]) -> Any:
-    try:
-        return read()
-    except NotFound:
-        raise Http404("not found") from None
-
-
-def _attempt(request: HttpRequest, done: str, write: Callable[[], Any]) -> bool:
-    """Run a write; say ``done`` when it worked, or the service's reason when refused."""
-    try:
-        write()
+        yield
     except ServiceError as error:
         messages.error(request, capfirst(error.message))
-        return False
-    messages.success(request, done)
-    return True
+    else:
+        messages.success(request, done)
 
 
 # --- Starting a club -------------------------------------------------------------------------
@@ -96,7 +84,7 @@ def _invitation_roles(request: HttpRequest, club: Club) -> list[tuple[str, str]]
 def club_members(request: HttpRequest, slug: str) -> HttpResponse:
     """Who is in the club with which role; admins change roles and remove members; admins
     and directors make invitation links."""
-    club = _club(request, slug)
+    club = member_club(request, slug)
     roles = _invitation_roles(request, club)
     form = InvitationForm(request.POST or None, roles=roles)
     if request.method == "POST":
@@ -142,60 +130,53 @@ def club_members(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "pages/club/members.html", context)
 
 
+def _club_member(request: HttpRequest, slug: str, user_id: int) -> tuple[Club, User]:
+    """The caller's club and one of its members (404 for anything else)."""
+    club = member_club(request, slug)
+    return club, found(lambda: selectors.member_of(club, user_id))
+
+
 @login_required
 @require_POST
 def member_role(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
-    club = _club(request, slug)
-    user = _found(lambda: selectors.member_of(club, user_id))
+    club, user = _club_member(request, slug, user_id)
     form = RoleForm(request.POST)
     if not form.is_valid():
         messages.error(request, "role must be one of " + ", ".join(Role.values))
     else:
         role = form.cleaned_data["role"]
-        _attempt(
-            request,
-            f"{user.get_username()} is now {Role(role).label.lower()}.",
-            lambda: services.membership_set(actor=request.user, club=club, user=user, role=role),
-        )
+        with _attempt(request, f"{user.get_username()} is now {Role(role).label.lower()}."):
+            services.membership_set(actor=request.user, club=club, user=user, role=role)
     return redirect("club-members", slug=club.slug)
 
 
 @login_required
 @require_POST
 def member_remove(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
-    club = _club(request, slug)
-    user = _found(lambda: selectors.member_of(club, user_id))
+    club, user = _club_member(request, slug, user_id)
     leaving = user.pk == request.user.pk
     done = f"You have left {club.name}." if leaving else f"{user.get_username()} was removed."
-    if (
-        _attempt(
-            request,
-            done,
-            lambda: services.membership_remove(actor=request.user, club=club, user=user),
-        )
-        and leaving
-    ):
-        return redirect("home")
+    with _attempt(request, done):
+        services.membership_remove(actor=request.user, club=club, user=user)
+        if leaving:
+            return redirect("home")
     return redirect("club-members", slug=club.slug)
 
 
 @login_required
 @require_POST
 def invitation_revoke(request: HttpRequest, slug: str, invitation_id: int) -> HttpResponse:
-    club = _club(request, slug)
-    invitation = _found(lambda: selectors.club_invitation(club, invitation_id))
-    _attempt(
-        request,
-        "The invitation was withdrawn: its link no longer works.",
-        lambda: services.invitation_revoke(actor=request.user, invitation=invitation),
-    )
+    club = member_club(request, slug)
+    invitation = found(lambda: selectors.club_invitation(club, invitation_id))
+    with _attempt(request, "The invitation was withdrawn: its link no longer works."):
+        services.invitation_revoke(actor=request.user, invitation=invitation)
     return redirect("club-members", slug=club.slug)
 
 
 @require_http_methods(["GET", "POST"])
 def join(request: HttpRequest, token: str) -> HttpResponse:
     """An invitation's link: who invites, with which role; sign up or sign in, then join."""
-    invitation = _found(lambda: selectors.invitation_by_token(token))
+    invitation = found(lambda: selectors.invitation_by_token(token))
     problem = invitation_problem(invitation)
     if problem is None and not request.user.is_authenticated:
         # Signing up (with the e-mail's verification) or in comes back here.
@@ -243,47 +224,49 @@ def _roster_forms(request: HttpRequest, club: Club, data: Any = None) -> dict[st
     }
 
 
+def _roster_writes(request: HttpRequest, club: Club) -> dict[str, Callable[[Any], str]]:
+    """The roster page's forms' writes, by action: each takes its form's cleaned data and
+    says what it did (a refusal is the service's ServiceError)."""
+
+    def add(cleaned: Any) -> str:
+        player = services.player_create(actor=request.user, club=club, name=cleaned["name"])
+        return f"{player.name} is on the roster."
+
+    def merge(cleaned: Any) -> str:
+        player = selectors.club_player(club, cleaned["player"])
+        into = selectors.club_player(club, cleaned["other"])
+        merged = services.player_merge(actor=request.user, player=player, into=into)
+        return f"{merged.merged_name} was merged into {merged.player.name}."
+
+    def link(cleaned: Any) -> str:
+        player = selectors.club_player(club, cleaned["player"])
+        user = selectors.member_of(club, cleaned["other"])
+        services.player_link(actor=request.user, player=player, user=user)
+        return f"{player.name} is linked to {user.get_username()}."
+
+    return {"add": add, "merge": merge, "link": link}
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def club_roster(request: HttpRequest, slug: str) -> HttpResponse:
     """The club's players: add, rename, retire; link to members; confirm claims; merge."""
-    club = _club(request, slug)
+    club = member_club(request, slug)
     data = request.POST if request.method == "POST" else None
     forms = _roster_forms(request, club, data)
     action = data.get("action") if data else None
-    if action == "add" and forms["add_form"].is_valid():
-        try:
-            player = services.player_create(
-                actor=request.user, club=club, name=forms["add_form"].cleaned_data["name"]
-            )
-        except ServiceError as error:
-            forms["add_form"].refused(error)
-        else:
-            messages.success(request, f"{player.name} is on the roster.")
-            return redirect("club-roster", slug=club.slug)
-    elif action == "merge" and forms["merge_form"].is_valid():
-        cleaned = forms["merge_form"].cleaned_data
-        try:
-            player = selectors.club_player(club, cleaned["player"])
-            into = selectors.club_player(club, cleaned["other"])
-            merge = services.player_merge(actor=request.user, player=player, into=into)
-        except ServiceError as error:
-            forms["merge_form"].refused(error)
-        else:
-            messages.success(request, f"{merge.merged_name} was merged into {merge.player.name}.")
-            return redirect("club-roster", slug=club.slug)
-    elif action == "link" and forms["link_form"].is_valid():
-        cleaned = forms["link_form"].cleaned_data
-        try:
-            player = selectors.club_player(club, cleaned["player"])
-            user = selectors.member_of(club, cleaned["other"])
-            services.player_link(actor=request.user, player=player, user=user)
-        except ServiceError as error:
-            forms["link_form"].refused(error)
-        else:
-            messages.success(request, f"{player.name} is linked to {user.get_username()}.")
-            return redirect("club-roster", slug=club.slug)
-    elif action not in (None, "add", "merge", "link"):
+    writes = _roster_writes(request, club)
+    if action in writes:
+        form = forms[f"{action}_form"]
+        if form.is_valid():
+            try:
+                done = writes[action](form.cleaned_data)
+            except ServiceError as error:
+                form.refused(error)
+            else:
+                messages.success(request, done)
+                return redirect("club-roster", slug=club.slug)
+    elif action is not None:
         messages.error(request, "unknown action")
     roster = list(selectors.roster(club).select_related("user", "claimed_by"))
     context = {
@@ -304,8 +287,8 @@ def club_roster(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def player_change(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
     """One player: rename, retire or bring back, claim ("that's me"), confirm a claim."""
-    club = _club(request, slug)
-    player = _found(lambda: selectors.club_player(club, player_id))
+    club = member_club(request, slug)
+    player = found(lambda: selectors.club_player(club, player_id))
     action = request.POST.get("action")
     actor = request.user
     if action == "rename":
@@ -314,38 +297,24 @@ def player_change(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
             messages.error(request, "name: a player needs a name of at most 100 characters")
         else:
             new = form.cleaned_data["name"]
-            _attempt(
-                request,
-                f"{player.name} is now {new}.",
-                lambda: services.player_update(actor=actor, player=player, name=new),
-            )
+            with _attempt(request, f"{player.name} is now {new}."):
+                services.player_update(actor=actor, player=player, name=new)
     elif action in ("retire", "restore"):
-        _attempt(
+        with _attempt(
             request,
             f"{player.name} is {'retired' if action == 'retire' else 'back on the roster'}.",
-            lambda: services.player_update(actor=actor, player=player, active=action == "restore"),
-        )
+        ):
+            services.player_update(actor=actor, player=player, active=action == "restore")
     elif action == "claim":
-        _attempt(
-            request,
-            f"You claimed {player.name}: an admin will confirm it.",
-            lambda: services.player_claim(actor=actor, player=player),
-        )
+        with _attempt(request, f"You claimed {player.name}: an admin will confirm it."):
+            services.player_claim(actor=actor, player=player)
     elif action in ("confirm", "decline"):
         outcome = "confirmed" if action == "confirm" else "turned down"
-        _attempt(
-            request,
-            f"The claim on {player.name} was {outcome}.",
-            lambda: services.player_claim_decide(
-                actor=actor, player=player, accept=action == "confirm"
-            ),
-        )
+        with _attempt(request, f"The claim on {player.name} was {outcome}."):
+            services.player_claim_decide(actor=actor, player=player, accept=action == "confirm")
     elif action == "unlink":
-        _attempt(
-            request,
-            f"{player.name} is no longer linked to an account.",
-            lambda: services.player_link(actor=actor, player=player, user=None),
-        )
+        with _attempt(request, f"{player.name} is no longer linked to an account."):
+            services.player_link(actor=actor, player=player, user=None)
     else:
         messages.error(request, "unknown action")
     return redirect("club-roster", slug=club.slug)
@@ -357,7 +326,7 @@ def player_change(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
 @login_required
 @require_http_methods(["GET", "POST"])
 def club_seasons(request: HttpRequest, slug: str) -> HttpResponse:
-    club = _club(request, slug)
+    club = member_club(request, slug)
     can_manage = access.can_manage_seasons(request.user, club)
     form = SeasonForm(request.POST or None)
     if request.method == "POST":
@@ -382,29 +351,21 @@ def club_seasons(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "pages/club/seasons.html", context, status=400 if form.errors else 200)
 
 
-@login_required
-@require_POST
-def season_close(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
-    club = _club(request, slug)
-    season = _found(lambda: selectors.club_season(club, season_id))
-    _attempt(
-        request,
-        f"{season.name} ends today.",
-        lambda: services.season_close(actor=request.user, season=season),
-    )
-    return redirect("club-seasons", slug=club.slug)
+SEASON_CHANGES: dict[str, tuple[str, Callable[..., Any]]] = {
+    "close": ("{} ends today.", services.season_close),
+    "current": ("{} is the current season from today.", services.season_make_current),
+}
 
 
 @login_required
 @require_POST
-def season_make_current(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
-    club = _club(request, slug)
-    season = _found(lambda: selectors.club_season(club, season_id))
-    _attempt(
-        request,
-        f"{season.name} is the current season from today.",
-        lambda: services.season_make_current(actor=request.user, season=season),
-    )
+def season_change(request: HttpRequest, slug: str, season_id: int, change: str) -> HttpResponse:
+    """End a season today (``close``), or make it the current one from today (``current``)."""
+    club = member_club(request, slug)
+    season = found(lambda: selectors.club_season(club, season_id))
+    done, service = SEASON_CHANGES[change]
+    with _attempt(request, done.format(season.name)):
+        service(actor=request.user, season=season)
     return redirect("club-seasons", slug=club.slug)
 
 

@@ -19,6 +19,7 @@ from scorekeeper.errors import NotFound
 from scorekeeper.models import Player
 from scorekeeper.services.ratings import BASE, SCALE, pending_jobs
 
+from .doors import member_club
 from .game_sheet import Chart, line_chart
 
 RECENT_GAMES = 20
@@ -27,10 +28,7 @@ RECENT_GAMES = 20
 @login_required
 @require_GET
 def club_ratings(request: HttpRequest, slug: str) -> HttpResponse:
-    try:
-        club = selectors.club_visible_to(request.user, slug=slug)
-    except NotFound:
-        raise Http404("no such club") from None
+    club = member_club(request, slug)
     game_type = request.GET.get("game_type", "")
     if game_type not in GAMES:
         game_type = next(iter(GAMES))

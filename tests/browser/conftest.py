@@ -17,6 +17,12 @@ from django.db import connections
 from pytest_django import Settings
 from pytest_django.live_server_helper import LiveServer
 
+from scorekeeper import services
+from scorekeeper.models import Club, Game, Player, Role
+from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, member
+
+from .helpers import game_url
+
 # Playwright's sync API runs an event loop in the test's thread; Django refuses ORM calls
 # from a thread with a running loop unless told that this is fine (it is: they are plain
 # synchronous calls, one at a time).
@@ -139,3 +145,40 @@ def phone(site: LiveServer, new_page: Callable[..., Any]) -> Callable[..., Any]:
         return page
 
     return signed_in
+
+
+@pytest.fixture
+def table() -> tuple[Club, User, User, Game]:
+    """A widow whist game of Ann, Bob and Cy at the Kings Arms, and two scorers' phones'
+    users: ``scorer``, who started it, and ``bobs-phone``, Bob's own account."""
+    club = ClubFactory(name="Kings Arms", slug="kings")
+    SeasonFactory(club=club)
+    scorer = member(club, Role.SCORER, username="scorer")
+    other = member(club, Role.SCORER, username="bobs-phone")
+    players = [PlayerFactory(club=club, name=name) for name in ("Ann", "Bob", "Cy")]
+    Player.objects.filter(pk=players[1].pk).update(user=other)
+    game = services.game_start(actor=scorer, club=club, game_type="widow_whist", players=players)
+    return club, scorer, other, game
+
+
+@pytest.fixture
+def scorer_page(
+    site: LiveServer, phone: Callable[..., Any], table: tuple[Club, User, User, Game]
+) -> Any:
+    """The scorer's phone on the ``table`` game's page."""
+    _club, scorer, _other, game = table
+    page = phone(scorer)
+    page.goto(game_url(site, game))
+    return page
+
+
+@pytest.fixture
+def two_phones(
+    site: LiveServer, phone: Callable[..., Any], table: tuple[Club, User, User, Game]
+) -> tuple[Any, Any]:
+    """The scorer's phone and Bob's (``bobs-phone``) on the ``table`` game's page."""
+    _club, scorer, other, game = table
+    phone_a, phone_b = phone(scorer), phone(other)
+    phone_a.goto(game_url(site, game))
+    phone_b.goto(game_url(site, game))
+    return phone_a, phone_b

@@ -318,8 +318,10 @@ def test_tournament_standings_on_a_projector_read_from_5_m(
     cells_fit(page, table, 1280)
 
 
-def test_season_standings_fit_360_px(site: LiveServer, phone: Any, club: World) -> None:
-    the_club, scorer, players = club
+def three_games_each_won_by_another(club: World) -> Any:
+    """Bob gets a very long name, and Ann, Bob and Cy each win one of three one-deal widow
+    whist games; the club's scorer."""
+    _club, scorer, players = club
     players[1].name = LONG
     players[1].save()
     for winner in range(3):
@@ -327,6 +329,11 @@ def test_season_standings_fit_360_px(site: LiveServer, phone: Any, club: World) 
         tricks = [3, 3, 3]
         tricks[winner] = 7
         record(club, game, {"widow": None, "tricks": tricks})
+    return scorer
+
+
+def test_season_standings_fit_360_px(site: LiveServer, phone: Any, club: World) -> None:
+    scorer = three_games_each_won_by_another(club)
     page = phone(scorer)
     page.goto(f"{site.url}/c/kings/")
     table = "table.standings"
@@ -342,14 +349,7 @@ def test_season_standings_fit_360_px(site: LiveServer, phone: Any, club: World) 
 def test_standings_with_ratings_and_a_players_page_fit_360_px(
     site: LiveServer, phone: Any, club: World, tasks_in_process: None
 ) -> None:
-    the_club, scorer, players = club
-    players[1].name = LONG
-    players[1].save()
-    for winner in range(3):
-        game = start(club, "widow_whist", 3, options={"finish": {"deals": 1}})
-        tricks = [3, 3, 3]
-        tricks[winner] = 7
-        record(club, game, {"widow": None, "tricks": tricks})
+    scorer = three_games_each_won_by_another(club)
     page = phone(scorer)
     page.goto(f"{site.url}/c/kings/?game_type=widow_whist&sort=rating")
     table = "table.standings"

@@ -15,34 +15,12 @@ from playwright.sync_api import expect
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper import services
-from scorekeeper.models import Club, Deal, DealRevision, Game, Player, Role
-from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, member
+from scorekeeper.models import Club, Deal, DealRevision, Game
+from tests.browser.helpers import Phone, checked, game_url, lose_the_reply, pill
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-Phone = Callable[..., Any]
 LIVE_TIMEOUT = 5_000  # ms: the page polls about once a second; generous for a busy machine
-
-
-@pytest.fixture
-def table() -> tuple[Club, User, User, Game]:
-    club = ClubFactory(name="Kings Arms", slug="kings")
-    SeasonFactory(club=club)
-    scorer = member(club, Role.SCORER, username="scorer")
-    other = member(club, Role.SCORER, username="bobs-phone")
-    players = [PlayerFactory(club=club, name=name) for name in ("Ann", "Bob", "Cy")]
-    Player.objects.filter(pk=players[1].pk).update(user=other)
-    game = services.game_start(actor=scorer, club=club, game_type="widow_whist", players=players)
-    return club, scorer, other, game
-
-
-def pill(page: Any, number: int, group: str, label: str) -> Any:
-    return page.locator(f"#d{number}-{group}").get_by_text(label, exact=True)
-
-
-def checked(page: Any, number: int, group: str) -> str | None:
-    found = page.locator(f"#d{number}-{group} input:checked")
-    return found.get_attribute("value") if found.count() else None
 
 
 def tap_deal(page: Any, number: int, widow: str, first: str, second: str) -> None:
@@ -51,17 +29,11 @@ def tap_deal(page: Any, number: int, widow: str, first: str, second: str) -> Non
     pill(page, number, "tricks-1", second).click()
 
 
-def url(site: LiveServer, game: Game, rest: str = "") -> str:
-    return f"{site.url}/g/{game.pk}/{rest}"
-
-
 def test_a_deal_saved_on_one_phone_shows_on_the_other_without_a_reload(
-    site: LiveServer, phone: Phone, table: tuple[Club, User, User, Game]
+    two_phones: tuple[Any, Any], table: tuple[Club, User, User, Game]
 ) -> None:
     _club, scorer, other, game = table
-    phone_a, phone_b = phone(scorer), phone(other)
-    phone_a.goto(url(site, game))
-    phone_b.goto(url(site, game))
+    phone_a, phone_b = two_phones
     navigations: list[str] = []
     phone_b.on("framenavigated", lambda frame: navigations.append(frame.url))
     # Phone A saves deal 1; B taps nothing.
@@ -97,12 +69,10 @@ def test_a_deal_saved_on_one_phone_shows_on_the_other_without_a_reload(
 
 
 def test_the_same_deal_tapped_on_two_phones_shows_what_was_recorded_and_corrects_in_one_tap(
-    site: LiveServer, phone: Phone, table: tuple[Club, User, User, Game]
+    two_phones: tuple[Any, Any], table: tuple[Club, User, User, Game]
 ) -> None:
     _club, scorer, other, game = table
-    phone_a, phone_b = phone(scorer), phone(other)
-    phone_a.goto(url(site, game))
-    phone_b.goto(url(site, game))
+    phone_a, phone_b = two_phones
     tap_deal(phone_b, 1, "Bob", "3", "6")  # B taps deal 1 ...
     tap_deal(phone_a, 1, "Nobody", "5", "4")  # ... while A taps it too, and saves first.
     phone_a.get_by_role("button", name="Save deal 1").click()
@@ -139,7 +109,7 @@ def test_keep_what_was_recorded_after_a_save_that_came_second(
 ) -> None:
     _club, scorer, other, game = table
     phone_b = phone(other)
-    phone_b.goto(url(site, game))
+    phone_b.goto(game_url(site, game))
     tap_deal(phone_b, 1, "Bob", "3", "6")
     # Phone A's save lands while B is about to tap Save: B's save is refused, with the deal.
     phone_b.route("**/version/", lambda route: route.abort())  # B hears nothing until it saves
@@ -158,11 +128,10 @@ def test_keep_what_was_recorded_after_a_save_that_came_second(
 
 
 def test_back_after_saving_shows_the_current_totals(
-    site: LiveServer, phone: Phone, table: tuple[Club, User, User, Game]
+    scorer_page: Any, table: tuple[Club, User, User, Game]
 ) -> None:
     _club, scorer, _other, game = table
-    page = phone(scorer)
-    page.goto(url(site, game))
+    page = scorer_page
     tap_deal(page, 1, "Nobody", "5", "4")
     page.get_by_role("button", name="Save deal 1").click()
     page.get_by_role("button", name="Save deal 2").wait_for()
@@ -179,17 +148,12 @@ def test_back_after_saving_shows_the_current_totals(
 
 
 def test_a_lost_reply_is_reported_as_saved(
-    site: LiveServer, phone: Phone, table: tuple[Club, User, User, Game]
+    scorer_page: Any, table: tuple[Club, User, User, Game]
 ) -> None:
-    _club, scorer, _other, game = table
-    page = phone(scorer)
-    page.goto(url(site, game))
+    _club, _scorer, _other, game = table
+    page = scorer_page
 
-    def lose_the_reply(route: Any) -> None:
-        route.fetch()  # the server records the deal ...
-        route.abort()  # ... and its answer never comes back
-
-    page.route("**/deal/", lose_the_reply)
+    page.route("**/deal/", lose_the_reply)  # the deal is recorded, its answer lost
     tap_deal(page, 1, "Nobody", "5", "4")
     page.get_by_role("button", name="Save deal 1").click()
     page.get_by_text("Deal 1 saved.").wait_for(timeout=LIVE_TIMEOUT)
@@ -199,11 +163,10 @@ def test_a_lost_reply_is_reported_as_saved(
 
 
 def test_a_save_with_no_connection_is_kept_and_shown_as_waiting(
-    site: LiveServer, phone: Phone, table: tuple[Club, User, User, Game]
+    scorer_page: Any, table: tuple[Club, User, User, Game]
 ) -> None:
-    _club, scorer, _other, game = table
-    page = phone(scorer)
-    page.goto(url(site, game))
+    _club, _scorer, _other, game = table
+    page = scorer_page
     tap_deal(page, 1, "Nobody", "5", "4")
     page.context.set_offline(True)
     page.get_by_role("button", name="Save deal 1").click()

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -18,12 +17,11 @@ from pytest_django.live_server_helper import LiveServer
 
 from rules_engine import score_record
 from scorekeeper import services
-from scorekeeper.models import Club, Deal, DealRevision, Game, Player, Role
-from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, member
+from scorekeeper.models import Club, Deal, DealRevision, Game, Player
+from tests.browser.helpers import Phone, game_url, lose_the_reply, pill
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-Phone = Callable[..., Any]
 SYNC_TIMEOUT = 15.0  # s: waiting deals are sent again within 5 s; generous for a busy machine
 NAMES = ("Ann", "Bob", "Cy")
 #: Widow whist deals as tapped: who took the widow, then Ann's and Bob's tricks (Cy's are
@@ -40,26 +38,6 @@ DEALS = [
     ("Cy", 4, 2),
     ("Bob", 5, 5),
 ]
-
-
-@pytest.fixture
-def table() -> tuple[Club, User, User, Game]:
-    club = ClubFactory(name="Kings Arms", slug="kings")
-    SeasonFactory(club=club)
-    scorer = member(club, Role.SCORER, username="scorer")
-    other = member(club, Role.SCORER, username="bobs-phone")
-    players = [PlayerFactory(club=club, name=name) for name in NAMES]
-    Player.objects.filter(pk=players[1].pk).update(user=other)
-    game = services.game_start(actor=scorer, club=club, game_type="widow_whist", players=players)
-    return club, scorer, other, game
-
-
-def url(site: LiveServer, game: Game) -> str:
-    return f"{site.url}/g/{game.pk}/"
-
-
-def pill(page: Any, number: int, group: str, label: str) -> Any:
-    return page.locator(f"#d{number}-{group}").get_by_text(label, exact=True)
 
 
 def enter(page: Any, number: int) -> None:
@@ -112,11 +90,10 @@ def waiting_rows(page: Any) -> list[str]:
 
 
 def test_five_deals_entered_offline_across_a_reload_and_a_new_tab_are_recorded_once_in_order(
-    site: LiveServer, phone: Phone, table: tuple[Club, User, User, Game]
+    site: LiveServer, scorer_page: Any, table: tuple[Club, User, User, Game]
 ) -> None:
-    _club, scorer, _other, game = table
-    page = phone(scorer)
-    page.goto(url(site, game))
+    _club, _scorer, _other, game = table
+    page = scorer_page
     ready_offline(page)
     context = page.context
     context.set_offline(True)
@@ -141,7 +118,7 @@ def test_five_deals_entered_offline_across_a_reload_and_a_new_tab_are_recorded_o
 
     # A new tab (the first one left open), then the first one reloaded.
     tab = context.new_page()
-    tab.goto(url(site, game))
+    tab.goto(game_url(site, game))
     tab.get_by_role("button", name="Save deal 4").wait_for()
     enter(tab, 4)
     tab.get_by_role("button", name="Save deal 5").wait_for()
@@ -155,7 +132,7 @@ def test_five_deals_entered_offline_across_a_reload_and_a_new_tab_are_recorded_o
     assert page.locator("#sync-status").inner_text().startswith("5 deals waiting to send")
     assert not Deal.objects.filter(game=game).exists()
     # Nothing went to the network: every answer came from the service worker's copies.
-    assert all(url(site, game) in r or "/static/" in r for r in requests), requests
+    assert all(game_url(site, game) in r or "/static/" in r for r in requests), requests
 
     context.set_offline(False)
     assert_recorded_as_the_engine_scores(game, 5)
@@ -168,11 +145,10 @@ def test_five_deals_entered_offline_across_a_reload_and_a_new_tab_are_recorded_o
 
 
 def test_ten_deals_on_a_connection_that_drops_requests_are_recorded_once_each(
-    site: LiveServer, phone: Phone, table: tuple[Club, User, User, Game]
+    scorer_page: Any, table: tuple[Club, User, User, Game]
 ) -> None:
-    _club, scorer, _other, game = table
-    page = phone(scorer)
-    page.goto(url(site, game))
+    _club, _scorer, _other, game = table
+    page = scorer_page
     dice = random.Random(11)
     fates: list[str] = []
 
@@ -182,8 +158,7 @@ def test_ten_deals_on_a_connection_that_drops_requests_are_recorded_once_each(
         if fate == "lost before":
             route.abort()
         elif fate == "lost after":
-            route.fetch()  # the server records the deal, and its answer never comes back
-            route.abort()
+            lose_the_reply(route)
         else:
             route.continue_()
 
@@ -201,12 +176,10 @@ def test_ten_deals_on_a_connection_that_drops_requests_are_recorded_once_each(
 
 
 def test_a_deal_recorded_by_another_phone_meanwhile_is_kept_or_replaced_as_chosen(
-    site: LiveServer, phone: Phone, table: tuple[Club, User, User, Game]
+    two_phones: tuple[Any, Any], table: tuple[Club, User, User, Game]
 ) -> None:
     _club, scorer, other, game = table
-    phone_a, phone_b = phone(scorer), phone(other)
-    phone_a.goto(url(site, game))
-    phone_b.goto(url(site, game))
+    phone_a, phone_b = two_phones
     # Deal 1: A, offline, enters it; B records it first. A keeps B's.
     phone_a.context.set_offline(True)
     enter(phone_a, 1)
@@ -256,7 +229,7 @@ def test_a_deal_refused_when_it_is_sent_comes_back_with_the_message_and_is_fixed
     ann, bob = Player.objects.filter(club=club, name__in=("Ann", "Bob")).order_by("name")
     game = services.game_start(actor=scorer, club=club, game_type="third_hand", players=[ann, bob])
     page = phone(scorer)
-    page.goto(url(site, game))
+    page.goto(game_url(site, game))
     page.context.set_offline(True)
     pill(page, 1, "bids-1", "No bid").click()
     pill(page, 1, "bids-0", "No bid").click()
@@ -300,11 +273,10 @@ def test_a_deal_refused_when_it_is_sent_comes_back_with_the_message_and_is_fixed
 
 
 def test_the_game_page_is_an_installable_app(
-    site: LiveServer, phone: Phone, table: tuple[Club, User, User, Game]
+    site: LiveServer, scorer_page: Any, table: tuple[Club, User, User, Game]
 ) -> None:
-    _club, scorer, _other, game = table
-    page = phone(scorer)
-    page.goto(url(site, game))
+    _club, _scorer, _other, game = table
+    page = scorer_page
     ready_offline(page)
     cdp = page.context.new_cdp_session(page)
     manifest = cdp.send("Page.getAppManifest")

@@ -10,8 +10,10 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.test import Client
 
+from rules_engine import GAMES
 from scorekeeper import services
 from scorekeeper.models import Club, Game, Player
+from scorekeeper.pages.club_forms import option_controls
 from tests.factories import record_deals
 
 
@@ -49,3 +51,18 @@ def text_of(response: Any) -> str:
     html = response.content.decode()
     html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
     return unescape(" ".join(re.sub(r"<[^>]+>", " ", html).split()))
+
+
+def option_defaults(game_type: str) -> dict[str, str]:
+    """What a browser posts for a game's house-rule inputs as first shown: their defaults."""
+    data: dict[str, str] = {}
+    for control in option_controls(GAMES[game_type]):
+        if control.kind == "choice":
+            data[control.html_name] = control.selected
+        for input_ in control.all_inputs:
+            if input_.kind == "checkbox":
+                if input_.checked:
+                    data[input_.name] = "on"
+            else:
+                data[input_.name] = input_.value
+    return data

@@ -23,7 +23,7 @@ from scorekeeper.pages.actors import SESSION_KEY
 from scorekeeper.pages.club_forms import GameSetupForm, option_controls, read_options
 from scorekeeper.pages.sharing import share_token
 from tests.factories import ClubFactory, member
-from tests.pages.helpers import World, text_of
+from tests.pages.helpers import World, option_defaults, text_of
 
 pytestmark = pytest.mark.django_db
 
@@ -237,7 +237,7 @@ def test_the_options_form_covers_every_option_of_every_game(world: World) -> Non
                     assert f'max="{input_.maximum}"' in tag.group(0)
         # The form as first shown holds the defaults: read back, they are the engine's.
         defaults = {o.name: o.describe()["default"] for o in game.options}
-        posted = _default_post(game.key)
+        posted = option_defaults(game.key)
         form = GameSetupForm(game, list(world.club.players.all()), posted)
         assert form.read_options() == defaults
 
@@ -267,23 +267,8 @@ def _raw(value: Any, *args: Any) -> Any:
     return value
 
 
-def _default_post(game_type: str) -> dict[str, str]:
-    """What a browser posts for the form as first shown (defaults, nothing seated)."""
-    data: dict[str, str] = {}
-    for control in option_controls(GAMES[game_type]):
-        if control.kind == "choice":
-            data[control.html_name] = control.selected
-        for input_ in control.all_inputs:
-            if input_.kind == "checkbox":
-                if input_.checked:
-                    data[input_.name] = "on"
-            else:
-                data[input_.name] = input_.value
-    return data
-
-
 def _setup_post(world: World, game_type: str, seats: int, first_dealer: int = 0) -> dict[str, str]:
-    data = _default_post(game_type)
+    data = option_defaults(game_type)
     for seat in range(seats):
         data[f"seat-{seat}"] = str(world.players[seat].pk)
     data["first_dealer"] = str(first_dealer)

@@ -1,12 +1,12 @@
 """The engine stays plain Python, and its command line reads files as well as stdin."""
 
-import ast
 import json
 import subprocess
 import sys
 from pathlib import Path
 
 import rules_engine
+from tests.support import top_level_imports
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = Path(rules_engine.__file__).parent
@@ -24,13 +24,7 @@ def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
 
 
 def test_no_module_imports_django():
-    imported = set()
-    for path in PACKAGE.rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.Import):
-                imported.update(alias.name.split(".")[0] for alias in node.names)
-            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                imported.add(node.module.split(".")[0])
+    imported = top_level_imports(PACKAGE)
     assert "django" not in imported
     assert imported <= set(sys.stdlib_module_names) | {"rules_engine"}
 

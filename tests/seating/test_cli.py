@@ -1,6 +1,5 @@
 """The command line (plain and as a management command) and the package's independence."""
 
-import ast
 import json
 import subprocess
 import sys
@@ -12,6 +11,7 @@ from django.core.management import CommandError, call_command
 
 import tournaments.seating
 from tests.seating.helpers import assert_valid, repeats
+from tests.support import top_level_imports
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = Path(tournaments.seating.__file__).parent
@@ -29,13 +29,7 @@ def run(*args: str, module: bool = True) -> subprocess.CompletedProcess[str]:
 
 
 def test_no_module_imports_django():
-    imported = set()
-    for path in PACKAGE.rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.Import):
-                imported.update(alias.name.split(".")[0] for alias in node.names)
-            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                imported.add(node.module.split(".")[0])
+    imported = top_level_imports(PACKAGE)
     assert "django" not in imported
     assert imported <= set(sys.stdlib_module_names) | {"tournaments"}
 

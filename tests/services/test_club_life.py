@@ -13,7 +13,6 @@ from django.utils import timezone
 from scorekeeper import services
 from scorekeeper.errors import Conflict, InvalidInput, NotAllowed, NotFound
 from scorekeeper.models import (
-    Game,
     Invitation,
     Membership,
     OutgoingEmail,
@@ -25,7 +24,14 @@ from scorekeeper.models import (
     SeasonStanding,
     Seat,
 )
-from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, UserFactory, member
+from tests.factories import (
+    ClubFactory,
+    PlayerFactory,
+    SeasonFactory,
+    UserFactory,
+    member,
+    one_deal_widow_game,
+)
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("tasks_in_process")]
 
@@ -217,21 +223,6 @@ def test_rename_and_retire(club: Any) -> None:
         services.player_update(actor=member(club), player=bob, name="Robert")
 
 
-def widow_game(club: Any, scorer: Any, players: list[Any], tricks: list[int], day: int) -> Game:
-    game = services.game_start(
-        actor=scorer,
-        club=club,
-        game_type="widow_whist",
-        players=players,
-        options={"finish": {"deals": 1}},
-        played_on=datetime.date(2026, 3, 1) + datetime.timedelta(days=day),
-    )
-    services.deal_record(
-        actor=scorer, game=game, number=1, record={"widow": None, "tricks": tricks}
-    )
-    return game
-
-
 def test_merging_moves_every_game_and_recounts_standings_and_ratings(
     club: Any, django_capture_on_commit_callbacks: Any
 ) -> None:
@@ -241,8 +232,8 @@ def test_merging_moves_every_game_and_recounts_standings_and_ratings(
     )
     ann, ann2, bob, cy = (PlayerFactory(club=club, name=n) for n in ("Ann", "Ann B", "Bob", "Cy"))
     with django_capture_on_commit_callbacks(execute=True):
-        widow_game(club, admin, [ann, bob, cy], [7, 3, 3], 0)
-        widow_game(club, admin, [ann2, bob, cy], [7, 3, 3], 1)
+        one_deal_widow_game(club, admin, [ann, bob, cy], [7, 3, 3], 0)
+        one_deal_widow_game(club, admin, [ann2, bob, cy], [7, 3, 3], 1)
     assert SeasonStanding.objects.get(season=season, player=ann, game_type="").games == 1
     with django_capture_on_commit_callbacks(execute=True):
         merge = services.player_merge(actor=admin, player=ann2, into=ann)
@@ -259,7 +250,7 @@ def test_merging_moves_every_game_and_recounts_standings_and_ratings(
 def test_merges_that_cannot_be(club: Any) -> None:
     admin = member(club, Role.ADMIN)
     ann, bob, cy = (PlayerFactory(club=club, name=n) for n in ("Ann", "Bob", "Cy"))
-    widow_game(club, admin, [ann, bob, cy], [7, 3, 3], 0)
+    one_deal_widow_game(club, admin, [ann, bob, cy], [7, 3, 3], 0)
     with pytest.raises(InvalidInput, match="into itself"):
         services.player_merge(actor=admin, player=ann, into=ann)
     with pytest.raises(Conflict, match="played at one table"):
@@ -279,8 +270,8 @@ def test_merges_that_cannot_be(club: Any) -> None:
 def test_seasons_take_their_games_and_close(club: Any) -> None:
     admin = member(club, Role.ADMIN)
     ann, bob, cy = (PlayerFactory(club=club, name=n) for n in ("Ann", "Bob", "Cy"))
-    early = widow_game(club, admin, [ann, bob, cy], [7, 3, 3], 0)  # 1 March
-    late = widow_game(club, admin, [ann, bob, cy], [3, 7, 3], 30)  # 31 March
+    early = one_deal_widow_game(club, admin, [ann, bob, cy], [7, 3, 3], 0)  # 1 March
+    late = one_deal_widow_game(club, admin, [ann, bob, cy], [3, 7, 3], 30)  # 31 March
     season = services.season_create(
         actor=admin,
         club=club,

@@ -23,27 +23,16 @@ from scorekeeper.models import (
 )
 from scorekeeper.services.ratings import ratings_rebuild, ratings_recompute, shown
 from scorekeeper.services.standings import standings_rebuild
-from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, member
+from tests.factories import (
+    ClubFactory,
+    PlayerFactory,
+    SeasonFactory,
+    member,
+    one_deal_widow_game,
+)
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("tasks_in_process")]
 DAY = datetime.date(2026, 3, 1)
-
-
-def widow(club: Any, scorer: Any, players: list[Any], tricks: list[int], day: int = 0) -> Any:
-    """A one-deal widow whist game, finished: the tricks decide the placings."""
-    game = services.game_start(
-        actor=scorer,
-        club=club,
-        game_type="widow_whist",
-        players=players,
-        options={"finish": {"deals": 1}},
-        played_on=DAY + datetime.timedelta(days=day),
-    )
-    services.deal_record(
-        actor=scorer, game=game, number=1, record={"widow": None, "tricks": tricks}
-    )
-    game.refresh_from_db()
-    return game
 
 
 @pytest.fixture
@@ -64,7 +53,10 @@ def test_a_finished_game_is_rated_as_openskill_rates_it(
     table: Any, django_capture_on_commit_callbacks: Any
 ) -> None:
     club, scorer, players = table
-    run(django_capture_on_commit_callbacks, lambda: widow(club, scorer, players[:3], [6, 4, 3]))
+    run(
+        django_capture_on_commit_callbacks,
+        lambda: one_deal_widow_game(club, scorer, players[:3], [6, 4, 3]),
+    )
     model = PlackettLuce()
     expected = model.rate([[model.rating()], [model.rating()], [model.rating()]], ranks=[1, 2, 3])
     ratings = {r.player_id: r for r in Rating.objects.filter(game_type="widow_whist")}
@@ -82,7 +74,10 @@ def test_a_finished_game_is_rated_as_openskill_rates_it(
 def test_equal_totals_share_a_rank(table: Any, django_capture_on_commit_callbacks: Any) -> None:
     club, scorer, players = table
     # Widow whist, nobody took the widow: 5, 4, 4 tricks score +2, +1, +1.
-    run(django_capture_on_commit_callbacks, lambda: widow(club, scorer, players[:3], [5, 4, 4]))
+    run(
+        django_capture_on_commit_callbacks,
+        lambda: one_deal_widow_game(club, scorer, players[:3], [5, 4, 4]),
+    )
     ratings = {r.player_id: r for r in Rating.objects.all()}
     assert ratings[players[1].pk].mu == pytest.approx(ratings[players[2].pk].mu)
     model = PlackettLuce()
@@ -118,11 +113,11 @@ def test_games_are_rated_in_the_order_played(
     # Recorded out of order: the later day first.
     run(
         django_capture_on_commit_callbacks,
-        lambda: widow(club, scorer, players[:3], [6, 4, 3], day=5),
+        lambda: one_deal_widow_game(club, scorer, players[:3], [6, 4, 3], day=5),
     )
     run(
         django_capture_on_commit_callbacks,
-        lambda: widow(club, scorer, players[:3], [3, 4, 6], day=1),
+        lambda: one_deal_widow_game(club, scorer, players[:3], [3, 4, 6], day=1),
     )
     model = PlackettLuce()
     teams = [[model.rating()] for _ in range(3)]
@@ -141,11 +136,12 @@ def test_a_correction_an_abandon_and_unrated_games(
 ) -> None:
     club, scorer, players = table
     first = run(
-        django_capture_on_commit_callbacks, lambda: widow(club, scorer, players[:3], [6, 4, 3])
+        django_capture_on_commit_callbacks,
+        lambda: one_deal_widow_game(club, scorer, players[:3], [6, 4, 3]),
     )
     second = run(
         django_capture_on_commit_callbacks,
-        lambda: widow(club, scorer, players[1:], [6, 4, 3], day=1),
+        lambda: one_deal_widow_game(club, scorer, players[1:], [6, 4, 3], day=1),
     )
     run(
         django_capture_on_commit_callbacks,
@@ -199,7 +195,7 @@ def test_a_job_run_twice_or_resumed_gives_the_same_ratings(
     club, scorer, players = table
     for day in range(4):
         tricks = [[6, 4, 3], [3, 6, 4], [4, 3, 6], [5, 5, 3]][day]
-        widow(club, scorer, players[:3], tricks, day=day)  # jobs queued, not run
+        one_deal_widow_game(club, scorer, players[:3], tricks, day=day)  # jobs queued, not run
     jobs = list(RatingJob.objects.filter(status=JobStatus.QUEUED))
     assert len(jobs) == 1  # one queued job per club and game type, its start the earliest
     ratings_recompute(job_id=jobs[0].pk)
@@ -239,7 +235,7 @@ def test_recomputing_after_random_corrections_equals_rating_from_scratch(
         made = []
         for out, tricks, day in games:
             seated = [p for i, p in enumerate(players) if i != out]
-            made.append(widow(club, scorer, seated, list(tricks), day=day))
+            made.append(one_deal_widow_game(club, scorer, seated, list(tricks), day=day))
             _drain()
         for index, tricks in corrections:
             game = made[index % len(made)]
@@ -306,7 +302,7 @@ def test_the_command_runs_waiting_jobs_and_rebuilds_a_club(table: Any) -> None:
     from django.core.management import call_command
 
     club, scorer, players = table
-    widow(club, scorer, players[:3], [6, 4, 3])  # its job waits (no commit here)
+    one_deal_widow_game(club, scorer, players[:3], [6, 4, 3])  # its job waits (no commit here)
     out = StringIO()
     call_command("ratings_recompute", stdout=out)
     assert "1 ratings job run" in out.getvalue()

@@ -15,11 +15,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from rules_engine import GAMES
 from scorekeeper.models import OutboxJob, Role
-from scorekeeper.pages.club_forms import option_controls
 from tests.factories import ClubFactory, member
-from tests.pages.helpers import text_of
+from tests.pages.helpers import option_defaults, text_of
 from tests.tournaments.helpers import EVEN, WIN, Event, guest, play, seats, tables
 from tournaments import services
 from tournaments.models import (
@@ -40,23 +38,25 @@ def client_for(user: Any) -> Client:
     return client
 
 
-def option_data(game_type: str) -> dict[str, str]:
-    """The house-rule inputs of the game at their defaults, as the form posts them."""
-    data: dict[str, str] = {}
-    for control in option_controls(GAMES[game_type]):
-        if control.kind == "choice":
-            data[control.html_name] = control.selected
-        for i in control.all_inputs:
-            if i.kind == "checkbox":
-                if i.checked:
-                    data[i.name] = "on"
-            else:
-                data[i.name] = i.value
-    return data
-
-
 def text(response: Any) -> str:
     return response.content.decode()
+
+
+def new_tournament(name: str, **fields: str) -> dict[str, str]:
+    """What the new widow whist tournament form posts: two rounds of 3 deals at tables of
+    3, new opponents, opponents' points, the house rules at their defaults; ``fields``
+    change or add to it."""
+    return {
+        "name": name,
+        "rounds": "2",
+        "round_kind": "deals",
+        "round_deals": "3",
+        "seating_method": "new_opponents",
+        "points_system": "opponents",
+        "table_size": "3",
+        **option_defaults("widow_whist"),
+        **fields,
+    }
 
 
 def url(name: str, t: Tournament, *args: int) -> str:
@@ -75,19 +75,7 @@ def test_the_director_runs_a_round_through_the_pages(event: Event) -> None:
     director = client_for(event.director)
     new = reverse("tournament-new", args=[event.club.slug, "widow_whist"])
     assert "House rules" in text(director.get(new))
-    response = director.post(
-        new,
-        {
-            "name": "Spring open",
-            "rounds": "2",
-            "round_kind": "deals",
-            "round_deals": "3",
-            "seating_method": "new_opponents",
-            "points_system": "opponents",
-            "table_size": "3",
-            **option_data("widow_whist"),
-        },
-    )
+    response = director.post(new, new_tournament("Spring open"))
     t = Tournament.objects.get(name="Spring open")
     assert response.status_code == 302 and response["Location"] == url("tournament", t)
     assert t.round_deals == 3 and t.options["finish"] == {"deals": 3}
@@ -144,17 +132,7 @@ def test_the_director_runs_a_round_through_the_pages(event: Event) -> None:
 def test_create_shows_the_services_refusals(event: Event) -> None:
     event.tournament(name="Taken")
     response = client_for(event.director).post(
-        reverse("tournament-new", args=[event.club.slug, "widow_whist"]),
-        {
-            "name": "Taken",
-            "rounds": "2",
-            "round_kind": "deals",
-            "round_deals": "3",
-            "seating_method": "new_opponents",
-            "points_system": "opponents",
-            "table_size": "3",
-            **option_data("widow_whist"),
-        },
+        reverse("tournament-new", args=[event.club.slug, "widow_whist"]), new_tournament("Taken")
     )
     assert response.status_code == 200
     assert "already has a tournament called" in text(response)
@@ -375,7 +353,7 @@ def test_create_with_placing_points_mixed_tables_and_fixed_byes(event: Event) ->
             "mixed_sizes": "on",
             "bye_score": "fixed",
             "bye_points": "1.5",
-            **option_data("prediction_whist"),
+            **option_defaults("prediction_whist"),
         },
     )
     t = Tournament.objects.get(name="Big night")
@@ -388,17 +366,7 @@ def test_create_with_placing_points_mixed_tables_and_fixed_byes(event: Event) ->
 def test_placing_points_must_be_numbers(event: Event) -> None:
     response = client_for(event.director).post(
         reverse("tournament-new", args=[event.club.slug, "widow_whist"]),
-        {
-            "name": "Typo cup",
-            "rounds": "2",
-            "round_kind": "deals",
-            "round_deals": "3",
-            "seating_method": "new_opponents",
-            "points_system": "placing",
-            "placing_points": "3, one, 0",
-            "table_size": "3",
-            **option_data("widow_whist"),
-        },
+        new_tournament("Typo cup", points_system="placing", placing_points="3, one, 0"),
     )
     assert response.status_code == 200
     assert "placing points are numbers separated by commas" in text(response).lower()
@@ -504,7 +472,7 @@ def test_the_new_tournament_form_says_when_each_field_applies(event: Event) -> N
             "table_size": "3",
             "bye_score": "average",
             "bye_points": "lots",
-            **option_data("widow_whist"),
+            **option_defaults("widow_whist"),
             "opt-finish": "target",
             "opt-finish-target": "",  # the finish option does not apply to rounds of deals
         },
@@ -524,7 +492,7 @@ def test_the_new_tournament_form_says_when_each_field_applies(event: Event) -> N
             "seating_method": "new_opponents",
             "points_system": "opponents",
             "table_size": "3",
-            **option_data("widow_whist"),
+            **option_defaults("widow_whist"),
         },
     )
     assert response.status_code == 200 and not Tournament.objects.filter(name="Timed").exists()

@@ -177,7 +177,16 @@ class NewPlayerInput(StrictInput):
     email = serializers.EmailField(required=False, allow_blank=True, default="")
 
 
-class RegisterInput(StrictInput):
+class RosterPlayersInput(StrictInput):
+    # Input naming players of the club's roster by id (``players``): each must be one.
+    # (No docstring: the schema would show it for every input built on this one.)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        attrs["players"] = roster_players(self.context["club"], attrs["players"])
+        return attrs
+
+
+class RegisterInput(RosterPlayersInput):
     """Players of the roster by id, and people on the spot (added to the roster)."""
 
     players = PlayerIdsField(required=False, default=list, max_length=400)
@@ -194,11 +203,10 @@ class RegisterInput(StrictInput):
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if not attrs["players"] and not attrs["new_players"] and not attrs["everyone"]:
             raise serializers.ValidationError({"players": "name at least one player"})
-        attrs["players"] = roster_players(self.context["club"], attrs["players"])
-        return attrs
+        return super().validate(attrs)
 
 
-class CheckInInput(StrictInput):
+class CheckInInput(RosterPlayersInput):
     players = PlayerIdsField(required=False, default=list, max_length=400)
     everyone = serializers.BooleanField(
         default=False, help_text="Check in every active registration."
@@ -207,24 +215,15 @@ class CheckInInput(StrictInput):
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if not attrs["players"] and not attrs["everyone"]:
             raise serializers.ValidationError({"players": "name players, or send everyone"})
-        attrs["players"] = roster_players(self.context["club"], attrs["players"])
-        return attrs
+        return super().validate(attrs)
 
 
-class CheckOutInput(StrictInput):
+class CheckOutInput(RosterPlayersInput):
     players = PlayerIdsField(min_length=1, max_length=400)
 
-    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        attrs["players"] = roster_players(self.context["club"], attrs["players"])
-        return attrs
 
-
-class WithdrawInput(StrictInput):
+class WithdrawInput(RosterPlayersInput):
     players = PlayerIdsField(min_length=1, max_length=400)
-
-    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        attrs["players"] = roster_players(self.context["club"], attrs["players"])
-        return attrs
 
 
 class RegistrationOutput(serializers.Serializer[Any]):

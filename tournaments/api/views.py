@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from django.urls import reverse
-from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import exceptions, status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -17,7 +16,7 @@ from rest_framework.response import Response
 from rest_framework.serializers import Serializer
 
 from scorekeeper.api.permissions import Rule, actor_of
-from scorekeeper.api.views import ApiView, responds
+from scorekeeper.api.views import CHANGE_REFUSED, ApiView, operation, post_operation, responds
 from scorekeeper.errors import NotFound
 
 from .. import access, selectors, services
@@ -25,10 +24,11 @@ from ..models import Round, Table, Tournament
 from . import serializers as s
 
 DIRECTS = Rule(access.can_direct, access.NOT_A_DIRECTOR)
-TAGS = ["tournaments"]
 
 
 class TournamentView(ApiView):
+    tag = "tournaments"
+
     # Looks up the tournament (404 unless the caller is a member of its club), then checks
     # the method's rule against its club.
 
@@ -49,6 +49,14 @@ class TournamentView(ApiView):
     def table(self, round: Round, number: int) -> Table:
         return selectors.table_numbered(round, number)
 
+    def table_at(self, tournament_id: int, number: int, table: int) -> Table:
+        return self.table(self.round(self.tournament(tournament_id), number), table)
+
+    def table_body(self, table: Table) -> Any:
+        """The table as it is now, as the round's tables list it."""
+        (fresh,) = [t for t in selectors.round_tables(table.round) if t.pk == table.pk]
+        return s.TableOutput(fresh).data
+
     def tables_body(self, round: Round) -> Any:
         conflicts = selectors.round_conflicts(round) if round.status != "closed" else []
         tables = selectors.round_tables(round)
@@ -61,43 +69,33 @@ class TournamentView(ApiView):
 class ClubTournamentsView(TournamentView):
     action_rules = {"POST": DIRECTS}
 
-    @extend_schema(
-        operation_id="clubs_tournaments_list",
-        summary="The club's tournaments, latest first (members)",
-        tags=TAGS,
-        responses=responds(200, s.TournamentOutput(many=True), 401, 404),
-    )
+    @operation("clubs_tournaments_list", responds(200, s.TournamentOutput(many=True), 401, 404))
     def get(self, request: Request, club_id: int) -> Response:
+        """The club's tournaments, latest first (members)"""
         club = self.club(club_id)
         return Response(s.TournamentOutput(selectors.tournaments_of(club), many=True).data)
 
-    @extend_schema(
-        operation_id="clubs_tournaments_create",
-        summary="Create a tournament (admins, directors)",
-        description="The house rules are checked by the rules engine. A round is a number of "
-        "deals (widow whist: its finish option ends the game there; other games: the round "
-        "allows that many deals), a whole game, or a time limit after which the deal in "
-        "progress is finished.",
-        tags=TAGS,
+    @operation(
+        "clubs_tournaments_create",
+        responds(201, s.TournamentOutput, 400, 401, 403, 404),
         request=s.TournamentInput,
-        responses=responds(201, s.TournamentOutput, 400, 401, 403, 404),
     )
     def post(self, request: Request, club_id: int) -> Response:
+        """Create a tournament (admins, directors)
+
+        The house rules are checked by the rules engine. A round is a number of deals (widow whist:
+        its finish option ends the game there; other games: the round allows that many deals), a
+        whole game, or a time limit after which the deal in progress is finished."""
         club = self.club(club_id)
-        data = self.parse(s.TournamentInput, request.data, club=club)
-        tournament = services.tournament_create(actor=actor_of(request), club=club, **data)
+        tournament = self.write(s.TournamentInput, services.tournament_create, club=club)
         location = self.url("tournament-detail", tournament.pk)
         return self.created(s.TournamentOutput(tournament).data, location=location)
 
 
 class TournamentDetailView(TournamentView):
-    @extend_schema(
-        operation_id="tournaments_retrieve",
-        summary="A tournament and its settings (members)",
-        tags=TAGS,
-        responses=responds(200, s.TournamentOutput, 401, 404),
-    )
+    @operation("tournaments_retrieve", responds(200, s.TournamentOutput, 401, 404))
     def get(self, request: Request, tournament_id: int) -> Response:
+        """A tournament and its settings (members)"""
         return Response(s.TournamentOutput(self.tournament(tournament_id)).data)
 
 
@@ -114,29 +112,27 @@ def _registrations_body(tournament: Tournament) -> Any:
 class RegistrationsView(TournamentView):
     action_rules = {"POST": DIRECTS}
 
-    @extend_schema(
-        operation_id="tournaments_registrations_list",
-        summary="Who is registered, withdrawn, checked in for the next round (members)",
-        description="A check-in carries over: checked_in says whether the player is "
-        "present for the round check-ins are for (checked in then or earlier, and not "
-        "checked out since).",
-        tags=TAGS,
-        responses=responds(200, s.RegistrationOutput(many=True), 401, 404),
+    @operation(
+        "tournaments_registrations_list", responds(200, s.RegistrationOutput(many=True), 401, 404)
     )
     def get(self, request: Request, tournament_id: int) -> Response:
+        """Who is registered, withdrawn, checked in for the next round (members)
+
+        A check-in carries over: checked_in says whether the player is present for the round
+        check-ins are for (checked in then or earlier, and not checked out since)."""
         return Response(_registrations_body(self.tournament(tournament_id)))
 
-    @extend_schema(
-        operation_id="tournaments_registrations_create",
-        summary="Register players: from the roster, or new on the spot (admins, directors)",
-        description="Late arrivals too, between rounds: with check_in they are checked in "
-        "from the next round. With everyone, every active roster player not yet registered "
-        "is registered. Answers with every registration.",
-        tags=TAGS,
+    @operation(
+        "tournaments_registrations_create",
+        responds(200, s.RegistrationOutput(many=True), *CHANGE_REFUSED),
         request=s.RegisterInput,
-        responses=responds(200, s.RegistrationOutput(many=True), 400, 401, 403, 404, 409),
     )
     def post(self, request: Request, tournament_id: int) -> Response:
+        """Register players: from the roster, or new on the spot (admins, directors)
+
+        Late arrivals too, between rounds: with check_in they are checked in from the next round.
+        With everyone, every active roster player not yet registered is registered. Answers with
+        every registration."""
         tournament = self.tournament(tournament_id)
         data = self.parse(s.RegisterInput, request.data, club=tournament.club)
         services.register_many(
@@ -165,51 +161,36 @@ class RegistrationActionView(TournamentView):
         return Response(_registrations_body(tournament))
 
 
-def _registration_schema(
-    operation_id: str, summary: str, description: str, request: type[Serializer[Any]]
-) -> Any:
-    return extend_schema_view(
-        post=extend_schema(
-            operation_id=operation_id,
-            summary=summary,
-            description=description,
-            tags=TAGS,
-            request=request,
-            responses=responds(200, s.RegistrationOutput(many=True), 400, 401, 403, 404, 409),
-        )
-    )
+REGISTRATIONS = responds(200, s.RegistrationOutput(many=True), *CHANGE_REFUSED)
 
 
-@_registration_schema(
-    "tournaments_check_in",
-    "Check players in from the next round on (admins, directors)",
-    "They stay checked in for later rounds until they check out.",
-    s.CheckInInput,
-)
+@post_operation("tournaments_check_in", REGISTRATIONS)
 class CheckInView(RegistrationActionView):
+    """Check players in from the next round on (admins, directors)
+
+    They stay checked in for later rounds until they check out."""
+
     service = services.check_in
     input = s.CheckInInput
 
 
-@_registration_schema(
-    "tournaments_check_out",
-    "Check players out from the next round on (admins, directors)",
-    "A check-in carries over to later rounds; a player who leaves checks out and is not "
-    "seated again until checked in. Unlike a withdrawal they stay in the tournament.",
-    s.CheckOutInput,
-)
+@post_operation("tournaments_check_out", REGISTRATIONS)
 class CheckOutView(RegistrationActionView):
+    """Check players out from the next round on (admins, directors)
+
+    A check-in carries over to later rounds; a player who leaves checks out and is not
+    seated again until checked in. Unlike a withdrawal they stay in the tournament."""
+
     service = services.check_out
     input = s.CheckOutInput
 
 
-@_registration_schema(
-    "tournaments_withdraw",
-    "Withdraw players between rounds (admins, directors)",
-    "Refused (409) for a player in a round that has not closed.",
-    s.WithdrawInput,
-)
+@post_operation("tournaments_withdraw", REGISTRATIONS)
 class WithdrawView(RegistrationActionView):
+    """Withdraw players between rounds (admins, directors)
+
+    Refused (409) for a player in a round that has not closed."""
+
     service = services.withdraw
     input = s.WithdrawInput
 
@@ -220,29 +201,24 @@ class WithdrawView(RegistrationActionView):
 class RoundsView(TournamentView):
     action_rules = {"POST": DIRECTS}
 
-    @extend_schema(
-        operation_id="tournaments_rounds_list",
-        summary="The tournament's rounds (members)",
-        tags=TAGS,
-        responses=responds(200, s.RoundOutput(many=True), 401, 404),
-    )
+    @operation("tournaments_rounds_list", responds(200, s.RoundOutput(many=True), 401, 404))
     def get(self, request: Request, tournament_id: int) -> Response:
+        """The tournament's rounds (members)"""
         tournament = self.tournament(tournament_id)
         return Response(s.RoundOutput(tournament.rounds.order_by("number"), many=True).data)
 
-    @extend_schema(
-        operation_id="tournaments_rounds_create",
-        summary="Seat the next round, in the background (admins, directors)",
-        description="Answers 202 with the round: poll it until seating_status is done (then "
-        "swap players if need be, and publish) or failed (say why in seating_error; ask "
-        "again once fixed). Asking again while the last round has not closed answers that "
-        "round: it never makes a second round nor seats anyone twice. Players are seated "
-        "from those checked in for the round.",
-        tags=TAGS,
+    @operation(
+        "tournaments_rounds_create",
+        responds(202, s.RoundOutput, *CHANGE_REFUSED),
         request=s.RoundRequestInput,
-        responses=responds(202, s.RoundOutput, 400, 401, 403, 404, 409),
     )
     def post(self, request: Request, tournament_id: int) -> Response:
+        """Seat the next round, in the background (admins, directors)
+
+        Answers 202 with the round: poll it until seating_status is done (then swap players if need
+        be, and publish) or failed (say why in seating_error; ask again once fixed). Asking again
+        while the last round has not closed answers that round: it never makes a second round nor
+        seats anyone twice. Players are seated from those checked in for the round."""
         tournament = self.tournament(tournament_id)
         data = self.parse(s.RoundRequestInput, request.data)
         round, _ = services.round_request(
@@ -257,13 +233,9 @@ class RoundsView(TournamentView):
 
 
 class RoundDetailView(TournamentView):
-    @extend_schema(
-        operation_id="tournaments_rounds_retrieve",
-        summary="A round: its seating status and progress, byes and conflicts (members)",
-        tags=TAGS,
-        responses=responds(200, s.RoundOutput, 401, 404),
-    )
+    @operation("tournaments_rounds_retrieve", responds(200, s.RoundOutput, 401, 404))
     def get(self, request: Request, tournament_id: int, number: int) -> Response:
+        """A round: its seating status and progress, byes and conflicts (members)"""
         round = self.round(self.tournament(tournament_id), number)
         return Response(s.RoundOutput(round).data)
 
@@ -283,36 +255,29 @@ class RoundActionView(TournamentView):
         return Response(s.RoundOutput(round).data)
 
 
-@extend_schema_view(
-    post=extend_schema(
-        operation_id="tournaments_rounds_publish",
-        summary="Publish a seated round: start each table's game (admins, directors)",
-        description="Each table gets an ordinary game and a table link; players with an "
-        "e-mail address are told where they sit (in the background).",
-        tags=TAGS,
-        request=s.PublishInput,
-        responses=responds(200, s.RoundOutput, 400, 401, 403, 404, 409),
-    )
-)
+ROUND = responds(200, s.RoundOutput, *CHANGE_REFUSED)
+
+
+@post_operation("tournaments_rounds_publish", ROUND)
 class RoundPublishView(RoundActionView):
+    """Publish a seated round: start each table's game (admins, directors)
+
+    Each table gets an ordinary game and a table link; players with an e-mail address are
+    told where they sit (in the background)."""
+
     service = services.round_publish
     input = s.PublishInput
 
 
-@extend_schema_view(
-    post=extend_schema(
-        operation_id="tournaments_rounds_close",
-        summary="Close a round (admins, directors)",
-        description="Refused with 409 (details.unconfirmed lists the tables) while tables "
-        "have not confirmed, unless force: then they are marked unfinished and their games "
-        "finished at their current totals. A round also closes by itself when every "
-        "table has confirmed, and at its deadline when it is timed.",
-        tags=TAGS,
-        request=s.CloseInput,
-        responses=responds(200, s.RoundOutput, 400, 401, 403, 404, 409),
-    )
-)
+@post_operation("tournaments_rounds_close", ROUND)
 class RoundCloseView(RoundActionView):
+    """Close a round (admins, directors)
+
+    Refused with 409 (details.unconfirmed lists the tables) while tables have not confirmed,
+    unless force: then they are marked unfinished and their games finished at their current
+    totals. A round also closes by itself when every table has confirmed, and at its
+    deadline when it is timed."""
+
     service = services.round_close
     input = s.CloseInput
 
@@ -320,16 +285,16 @@ class RoundCloseView(RoundActionView):
 class RoundSwapView(TournamentView):
     action_rules = {"POST": DIRECTS}
 
-    @extend_schema(
-        operation_id="tournaments_rounds_swap",
-        summary="Swap two players' places before publishing (admins, directors)",
-        description="Allowed even when it repeats a meeting or a bye: the round's conflicts "
-        "are answered, for the director to see.",
-        tags=TAGS,
+    @operation(
+        "tournaments_rounds_swap",
+        responds(200, s.SwapOutput, *CHANGE_REFUSED),
         request=s.SwapInput,
-        responses=responds(200, s.SwapOutput, 400, 401, 403, 404, 409),
     )
     def post(self, request: Request, tournament_id: int, number: int) -> Response:
+        """Swap two players' places before publishing (admins, directors)
+
+        Allowed even when it repeats a meeting or a bye: the round's conflicts are answered, for the
+        director to see."""
         tournament = self.tournament(tournament_id)
         round = self.round(tournament, number)
         data = self.parse(s.SwapInput, request.data, club=tournament.club)
@@ -346,55 +311,48 @@ class RoundSwapView(TournamentView):
 
 
 class TablesView(TournamentView):
-    @extend_schema(
-        operation_id="tournaments_rounds_tables_list",
-        summary="A round's tables: seats, state (not started, playing deal n, finished, "
-        "confirmed), conflicts (members)",
-        tags=TAGS,
-        responses=responds(200, s.TableOutput(many=True), 401, 404),
-    )
+    @operation("tournaments_rounds_tables_list", responds(200, s.TableOutput(many=True), 401, 404))
     def get(self, request: Request, tournament_id: int, number: int) -> Response:
+        """A round's tables: seats, state (not started, playing deal n, finished, confirmed),
+        conflicts (members)"""
         round = self.round(self.tournament(tournament_id), number)
         return Response(self.tables_body(round))
 
 
 class TableConfirmView(TournamentView):
-    @extend_schema(
-        operation_id="tournaments_rounds_tables_confirm",
-        summary="Confirm a table's result (a player seated at it)",
-        description="By someone other than whoever recorded the last deal (403 otherwise). "
-        "A table at its deal limit has its game finished there. The last table to confirm "
-        "closes the round.",
-        tags=TAGS,
+    @operation(
+        "tournaments_rounds_tables_confirm",
+        responds(200, s.TableOutput, *CHANGE_REFUSED),
         request=s.ConfirmInput,
-        responses=responds(200, s.TableOutput, 400, 401, 403, 404, 409),
     )
     def post(self, request: Request, tournament_id: int, number: int, table: int) -> Response:
-        found = self.table(self.round(self.tournament(tournament_id), number), table)
+        """Confirm a table's result (a player seated at it)
+
+        By someone other than whoever recorded the last deal (403 otherwise). A table at its deal
+        limit has its game finished there. The last table to confirm closes the round."""
+        found = self.table_at(tournament_id, number, table)
         self.parse(s.ConfirmInput, request.data)
         services.table_confirm(actor=actor_of(request), table=found)
-        (fresh,) = [t for t in selectors.round_tables(found.round) if t.pk == found.pk]
-        return Response(s.TableOutput(fresh).data)
+        return Response(self.table_body(found))
 
 
 class TableReopenView(TournamentView):
-    @extend_schema(
-        operation_id="tournaments_rounds_tables_reopen",
-        summary="Reopen a confirmed table (directors)",
-        description="Clears the table's confirmation and unlocks its game so its deals can "
-        "be corrected; who reopened it and why are kept. In a closed round the round's "
-        "points and the standings are computed again, and the director confirms the table "
-        "again once it is corrected. 409 when the table is not locked.",
-        tags=TAGS,
+    @operation(
+        "tournaments_rounds_tables_reopen",
+        responds(200, s.TableOutput, *CHANGE_REFUSED),
         request=s.ReopenInput,
-        responses=responds(200, s.TableOutput, 400, 401, 403, 404, 409),
     )
     def post(self, request: Request, tournament_id: int, number: int, table: int) -> Response:
-        found = self.table(self.round(self.tournament(tournament_id), number), table)
+        """Reopen a confirmed table (directors)
+
+        Clears the table's confirmation and unlocks its game so its deals can be corrected; who
+        reopened it and why are kept. In a closed round the round's points and the standings are
+        computed again, and the director confirms the table again once it is corrected. 409 when the
+        table is not locked."""
+        found = self.table_at(tournament_id, number, table)
         data = self.parse(s.ReopenInput, request.data)
         services.table_reopen(actor=actor_of(request), table=found, reason=data["reason"])
-        (fresh,) = [t for t in selectors.round_tables(found.round) if t.pk == found.pk]
-        return Response(s.TableOutput(fresh).data)
+        return Response(self.table_body(found))
 
 
 # --- Standings -------------------------------------------------------------------------------
@@ -403,16 +361,13 @@ class TableReopenView(TournamentView):
 class StandingsView(TournamentView):
     permission_classes = [AllowAny]
 
-    @extend_schema(
-        operation_id="tournaments_standings",
-        summary="The tournament's standings: rank, points, tie-breaks",
-        description="Readable without logging in when the club makes its results public; "
-        "otherwise by the club's members only (anonymous callers: 401, others: 404). "
-        "Rebuilt in the background after each round closes (updated_at).",
-        tags=TAGS,
-        responses=responds(200, s.TournamentStandingsOutput, 401, 404),
-    )
+    @operation("tournaments_standings", responds(200, s.TournamentStandingsOutput, 401, 404))
     def get(self, request: Request, tournament_id: int) -> Response:
+        """The tournament's standings: rank, points, tie-breaks
+
+        Readable without logging in when the club makes its results public; otherwise by the club's
+        members only (anonymous callers: 401, others: 404). Rebuilt in the background after each
+        round closes (updated_at)."""
         try:
             tournament = selectors.tournament_results_readable_by(actor_of(request), tournament_id)
         except NotFound as error:

@@ -38,8 +38,9 @@ from scorekeeper import access
 from scorekeeper import selectors as core_selectors
 from scorekeeper.access import Actor, TableGuest
 from scorekeeper.errors import NotFound, ServiceError
-from scorekeeper.models import Club, Game, Player
+from scorekeeper.models import Game, Player
 from scorekeeper.pages.actors import game_and_actor
+from scorekeeper.pages.doors import forbidden, game_rules, member_club
 from scorekeeper.pages.live_views import LIVE_CACHE_CONTROL, etag_matches
 from scorekeeper.pages.panels import Panel
 from scorekeeper.pages.sharing import qr_svg
@@ -68,13 +69,6 @@ PLAYING_POLL = "playing"
 # --- Who may see what -----------------------------------------------------------------------
 
 
-def _member_club(request: HttpRequest, slug: str) -> Club:
-    try:
-        return core_selectors.club_visible_to(request.user, slug=slug)
-    except NotFound:
-        raise Http404("no such club") from None
-
-
 def _tournament(request: HttpRequest, tournament_id: int) -> Tournament:
     """The tournament, for members of its club; 404 for anyone else."""
     try:
@@ -84,12 +78,7 @@ def _tournament(request: HttpRequest, tournament_id: int) -> Tournament:
 
 
 def _forbidden(request: HttpRequest, back: str) -> HttpResponse:
-    return render(
-        request,
-        "pages/club/forbidden.html",
-        {"message": "Only the club's admins and directors run its tournaments.", "back": back},
-        status=403,
-    )
+    return forbidden(request, "Only the club's admins and directors run its tournaments.", back)
 
 
 def dashboard_url(tournament: Tournament) -> str:
@@ -234,7 +223,7 @@ def _status_context(
 @login_required
 @require_GET
 def tournament_list(request: HttpRequest, slug: str) -> HttpResponse:
-    club = _member_club(request, slug)
+    club = member_club(request, slug)
     return render(
         request,
         "tournaments/list.html",
@@ -247,39 +236,51 @@ def tournament_list(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
-def tournament_new(request: HttpRequest, slug: str, game_type: str) -> HttpResponse:
-    club = _member_club(request, slug)
-    rules = GAMES.get(game_type)
-    if rules is None:
-        raise Http404("no such game")
-    if not can_direct(request.user, club):
-        return _forbidden(request, reverse("tournament-list", kwargs={"slug": club.slug}))
-    form = TournamentForm(rules, request.POST if request.method == "POST" else None)
+def _settings_page(
+    request: HttpRequest,
+    form: TournamentForm,
+    save: Callable[[dict[str, Any]], Tournament],
+    done: str,
+    context: dict[str, Any],
+) -> HttpResponse:
+    """The tournament form (new, or a tournament's settings): posted, its settings are
+    ``save``d through the service and the director goes on to the dashboard, told ``done``
+    (with the tournament's name); refused, the form again with the service's reason."""
     if request.method == "POST":
         options = form.read_options()
         if form.is_valid() and options is not None:
             try:
-                tournament = services.tournament_create(
-                    actor=request.user,
-                    club=club,
-                    game_type=rules.key,
-                    **form.service_arguments(options),
-                )
+                tournament = save(form.service_arguments(options))
             except ServiceError as error:
                 form.service_error(error.field, error.message)
             else:
-                messages.success(request, f"{tournament.name} is created: register its players.")
+                messages.success(request, done.format(tournament.name))
                 return redirect(dashboard_url(tournament))
     context = {
-        "club": club,
-        "rules": rules,
+        **context,
         "form": form,
         "round_fields": form.field_rows("round_deals", "round_minutes", "grace_minutes"),
         "scoring_fields": form.field_rows("placing_points", "bye_score", "bye_points"),
     }
     return render(request, "tournaments/new.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tournament_new(request: HttpRequest, slug: str, game_type: str) -> HttpResponse:
+    club = member_club(request, slug)
+    rules = game_rules(game_type)
+    if not can_direct(request.user, club):
+        return _forbidden(request, reverse("tournament-list", kwargs={"slug": club.slug}))
+    return _settings_page(
+        request,
+        TournamentForm(rules, request.POST if request.method == "POST" else None),
+        lambda settings: services.tournament_create(
+            actor=request.user, club=club, game_type=rules.key, **settings
+        ),
+        "{} is created: register its players.",
+        {"club": club, "rules": rules},
+    )
 
 
 @login_required
@@ -291,28 +292,15 @@ def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
         return _forbidden(request, dashboard_url(tournament))
     rules = GAMES[tournament.game_type]
     data = request.POST if request.method == "POST" else None
-    form = TournamentForm(rules, data, tournament=tournament)
-    if request.method == "POST":
-        options = form.read_options()
-        if form.is_valid() and options is not None:
-            try:
-                tournament = services.tournament_update(
-                    actor=request.user, tournament=tournament, **form.service_arguments(options)
-                )
-            except ServiceError as error:
-                form.service_error(error.field, error.message)
-            else:
-                messages.success(request, f"{tournament.name}'s settings are saved.")
-                return redirect(dashboard_url(tournament))
-    context = {
-        "club": tournament.club,
-        "rules": rules,
-        "form": form,
-        "tournament": tournament,
-        "round_fields": form.field_rows("round_deals", "round_minutes", "grace_minutes"),
-        "scoring_fields": form.field_rows("placing_points", "bye_score", "bye_points"),
-    }
-    return render(request, "tournaments/new.html", context)
+    return _settings_page(
+        request,
+        TournamentForm(rules, data, tournament=tournament),
+        lambda settings: services.tournament_update(
+            actor=request.user, tournament=tournament, **settings
+        ),
+        "{}'s settings are saved.",
+        {"club": tournament.club, "rules": rules, "tournament": tournament},
+    )
 
 
 @login_required

@@ -199,15 +199,28 @@ def _seating_failed(round: Round, message: str) -> None:
     )
 
 
+def _directed(actor: Actor, round: Round) -> tuple[Tournament, Round]:
+    """A director's change to a round: its tournament and the round, both locked, once the
+    actor is known to direct the club's tournaments."""
+    tournament = _locked(round.tournament_id)
+    require_director(actor, tournament.club)
+    return tournament, Round.objects.select_for_update().get(pk=round.pk)
+
+
+def _refused_unless(round: Round, status: str, refused: str) -> None:
+    """A Conflict unless the round is at ``status``: "round 3 {refused}: it is seated"."""
+    if round.status != status:
+        state = round.get_status_display().lower()
+        raise Conflict(f"round {round.number} {refused}: it is {state}")
+
+
 @transaction.atomic
 def round_swap(
     *, actor: Actor, round: Round, first: Player, second: Player
 ) -> list[selectors.SeatingConflict]:
     """Swap two players' places (seats or byes) before the round is published. Allowed
     even if it repeats a meeting: the round's conflicts are returned for the director."""
-    tournament = _locked(round.tournament_id)
-    require_director(actor, tournament.club)
-    round = Round.objects.select_for_update().get(pk=round.pk)
+    tournament, round = _directed(actor, round)
     if round.status != RoundStatus.SEATED:
         raise Conflict(
             "players can be swapped only once the round is seated and before it is published"
@@ -296,12 +309,8 @@ def seat_late_arrival(actor: Actor, tournament: Tournament, player: Player) -> T
 def round_publish(*, actor: Actor, round: Round, notify: bool = True) -> Round:
     """Start every table's game (an ordinary game, with a table link each) and tell the
     players where they sit."""
-    tournament = _locked(round.tournament_id)
-    require_director(actor, tournament.club)
-    round = Round.objects.select_for_update().get(pk=round.pk)
-    if round.status != RoundStatus.SEATED:
-        state = round.get_status_display().lower()
-        raise Conflict(f"round {round.number} cannot be published: it is {state}")
+    tournament, round = _directed(actor, round)
+    _refused_unless(round, RoundStatus.SEATED, "cannot be published")
     for table in round.tables.order_by("number"):
         _start_table(actor, tournament, table)
     now = timezone.now()
@@ -320,12 +329,8 @@ def round_publish(*, actor: Actor, round: Round, notify: bool = True) -> Round:
 def round_unpublish(*, actor: Actor, round: Round) -> Round:
     """Take back publishing a round before any table started: its games are discarded and
     the round is seated again (its tables can be swapped, and it published anew)."""
-    tournament = _locked(round.tournament_id)
-    require_director(actor, tournament.club)
-    round = Round.objects.select_for_update().get(pk=round.pk)
-    if round.status != RoundStatus.PLAYING:
-        state = round.get_status_display().lower()
-        raise Conflict(f"round {round.number} is not being played: it is {state}")
+    tournament, round = _directed(actor, round)
+    _refused_unless(round, RoundStatus.PLAYING, "is not being played")
     tables = list(round.tables.select_related("game").order_by("number"))
     started = [t.number for t in tables if t.game is not None and t.game.deal_count > 0]
     if started:
@@ -353,14 +358,10 @@ def round_close(*, actor: Actor, round: Round, force: bool = False) -> Round:
     """The director closes the round. Tables that have not confirmed are refused unless
     ``force``: then they are marked unfinished and their games finished at the current
     totals (a game with no deal: abandoned, its players tied at 0)."""
-    tournament = _locked(round.tournament_id)
-    require_director(actor, tournament.club)
-    round = Round.objects.select_for_update().get(pk=round.pk)
+    tournament, round = _directed(actor, round)
     if round.status == RoundStatus.CLOSED:
         raise Conflict(f"round {round.number} is closed already")
-    if round.status != RoundStatus.PLAYING:
-        state = round.get_status_display().lower()
-        raise Conflict(f"round {round.number} cannot be closed: it is {state}")
+    _refused_unless(round, RoundStatus.PLAYING, "cannot be closed")
     open_tables = list(
         round.tables.filter(confirmed_at__isnull=True)
         .order_by("number")

@@ -4,10 +4,11 @@ draw and scoring."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any
+from typing import Any, Required, TypedDict, Unpack
 
 from django.db import transaction
 from django.utils import timezone
@@ -45,31 +46,60 @@ def _resolve_options(
     return game.options_json(sheet.options)
 
 
+class SettingsArgs(TypedDict, total=False):
+    """The services' keyword arguments for a tournament's settings (``tournament_create``,
+    ``tournament_update``); what is left out takes :class:`TournamentSettings`' default."""
+
+    name: Required[str]
+    rounds: Required[int]
+    round_kind: Required[str]
+    round_deals: int | None
+    round_minutes: int | None
+    grace_minutes: int
+    options: Mapping[str, Any] | None
+    seating_method: str
+    table_size: int | None
+    mixed_sizes: bool
+    rated: bool
+    points_system: str
+    placing_points: Sequence[float | int] | None
+    tie_breaks: Sequence[str] | None
+    bye_score: str
+    bye_points: Decimal | float | int
+
+
+@dataclass(frozen=True, kw_only=True)
+class TournamentSettings:
+    """A tournament's settings as a director gives them, before they are checked."""
+
+    name: str
+    rounds: int
+    round_kind: str
+    round_deals: int | None = None
+    round_minutes: int | None = None
+    grace_minutes: int = 10
+    options: Mapping[str, Any] | None = None
+    seating_method: str = SeatingMethod.NEW_OPPONENTS
+    table_size: int | None = None
+    mixed_sizes: bool = False
+    rated: bool = True
+    points_system: str = PointsSystem.OPPONENTS
+    placing_points: Sequence[float | int] | None = None
+    tie_breaks: Sequence[str] | None = None
+    bye_score: str = ByeScore.AVERAGE
+    bye_points: Decimal | float | int = 0
+
+
 def _settings(
-    *,
-    club: Club,
-    name: str,
-    game_type: str,
-    rounds: int,
-    round_kind: str,
-    round_deals: int | None,
-    round_minutes: int | None,
-    grace_minutes: int,
-    options: Mapping[str, Any] | None,
-    seating_method: str,
-    table_size: int | None,
-    mixed_sizes: bool,
-    rated: bool,
-    points_system: str,
-    placing_points: Sequence[float | int] | None,
-    tie_breaks: Sequence[str] | None,
-    bye_score: str,
-    bye_points: Decimal | float | int,
-    renaming: Tournament | None = None,
+    *, club: Club, game_type: str, given: SettingsArgs, renaming: Tournament | None = None
 ) -> dict[str, Any]:
     """A tournament's settings, checked (the house rules by the engine), as its fields.
     ``renaming``: the tournament whose settings these become (its own name is free)."""
-    name = clean_name(name, what="a tournament", max_length=120)
+    settings = TournamentSettings(**given)
+    round_kind, grace_minutes = settings.round_kind, settings.grace_minutes
+    round_deals, round_minutes = settings.round_deals, settings.round_minutes
+    placing_points, bye_points = settings.placing_points, settings.bye_points
+    name = clean_name(settings.name, what="a tournament", max_length=120)
     same_name = Tournament.objects.filter(club=club, name__iexact=name)
     if renaming is not None:
         same_name = same_name.exclude(pk=renaming.pk)
@@ -78,7 +108,7 @@ def _settings(
     if game_type not in GAMES:
         raise InvalidInput(f"unknown game {game_type!r}", field="game_type")
     game = GAMES[game_type]
-    if not 1 <= rounds <= MAX_ROUNDS:
+    if not 1 <= settings.rounds <= MAX_ROUNDS:
         raise InvalidInput(f"a tournament has 1 to {MAX_ROUNDS} rounds", field="rounds")
     if round_kind not in RoundKind.values:
         raise InvalidInput(
@@ -88,16 +118,16 @@ def _settings(
         grace_minutes = 10  # only timed rounds have one: ignored
     if not 0 <= grace_minutes <= 120:
         raise InvalidInput("grace_minutes is from 0 to 120", field="grace_minutes")
-    size = table_size or game.table_size
+    size = settings.table_size or game.table_size
     if size not in game.player_counts:
         raise InvalidInput(
             f"{game.name} is played by {game.player_count_text()}", field="table_size"
         )
-    if mixed_sizes and len(game.player_counts) == 1:
+    if settings.mixed_sizes and len(game.player_counts) == 1:
         raise InvalidInput(
             f"{game.name} has one table size; players left over get byes", field="mixed_sizes"
         )
-    resolved = _resolve_options(game_type, options, size)
+    resolved = _resolve_options(game_type, settings.options, size)
     if round_kind == RoundKind.DEALS:
         if not round_deals or round_deals < 1:
             raise InvalidInput(
@@ -120,21 +150,21 @@ def _settings(
                 'options.finish (e.g. {"target": 21}) or make rounds of deals or of time',
                 field="options.finish",
             )
-    if seating_method not in SeatingMethod.values:
+    if settings.seating_method not in SeatingMethod.values:
         raise InvalidInput(
             f"seating_method is one of {', '.join(SeatingMethod.values)}", field="seating_method"
         )
-    if points_system != PointsSystem.PLACING:
+    if settings.points_system != PointsSystem.PLACING:
         placing_points = None  # only the placing system reads them: ignored
-    if bye_score != ByeScore.FIXED:
+    if settings.bye_score != ByeScore.FIXED:
         bye_points = 0  # only a fixed bye score reads it: ignored
     placing = list(placing_points) if placing_points is not None else list(points.DEFAULT_PLACING)
-    breaks = list(tie_breaks) if tie_breaks is not None else list(points.TIE_BREAKS)
+    breaks = list(settings.tie_breaks if settings.tie_breaks is not None else points.TIE_BREAKS)
     try:
         points.Rule(
-            system=points_system,
+            system=settings.points_system,
             placing=tuple(Fraction(str(v)) for v in placing),
-            bye=bye_score,
+            bye=settings.bye_score,
             tie_breaks=tuple(breaks),
         )
     except ValueError as error:
@@ -145,19 +175,19 @@ def _settings(
         "name": name,
         "game_type": game_type,
         "options": resolved,
-        "rounds_planned": rounds,
+        "rounds_planned": settings.rounds,
         "round_kind": round_kind,
         "round_deals": round_deals,
         "round_minutes": round_minutes,
         "grace_minutes": grace_minutes,
-        "seating_method": seating_method,
+        "seating_method": settings.seating_method,
         "table_size": size,
-        "mixed_sizes": mixed_sizes,
-        "rated": rated,
-        "points_system": points_system,
+        "mixed_sizes": settings.mixed_sizes,
+        "rated": settings.rated,
+        "points_system": settings.points_system,
         "placing_points": placing,
         "tie_breaks": breaks,
-        "bye_score": bye_score,
+        "bye_score": settings.bye_score,
         "bye_points": Decimal(str(bye_points)),
     }
 
@@ -167,49 +197,16 @@ def tournament_create(
     *,
     actor: Actor,
     club: Club,
-    name: str,
     game_type: str,
-    rounds: int,
-    round_kind: str,
-    round_deals: int | None = None,
-    round_minutes: int | None = None,
-    grace_minutes: int = 10,
-    options: Mapping[str, Any] | None = None,
-    seating_method: str = SeatingMethod.NEW_OPPONENTS,
-    table_size: int | None = None,
-    mixed_sizes: bool = False,
-    rated: bool = True,
-    points_system: str = PointsSystem.OPPONENTS,
-    placing_points: Sequence[float | int] | None = None,
-    tie_breaks: Sequence[str] | None = None,
-    bye_score: str = ByeScore.AVERAGE,
-    bye_points: Decimal | float | int = 0,
     season: Season | None = None,
     played_on: date | None = None,
+    **settings: Unpack[SettingsArgs],
 ) -> Tournament:
     """A tournament of the club: the game and its house rules (checked by the engine),
-    how many rounds and what a round is, how tables are drawn and rounds scored."""
+    how many rounds and what a round is, how tables are drawn and rounds scored
+    (``settings``: :class:`SettingsArgs`)."""
     require_director(actor, club)
-    fields = _settings(
-        club=club,
-        name=name,
-        game_type=game_type,
-        rounds=rounds,
-        round_kind=round_kind,
-        round_deals=round_deals,
-        round_minutes=round_minutes,
-        grace_minutes=grace_minutes,
-        options=options,
-        seating_method=seating_method,
-        table_size=table_size,
-        mixed_sizes=mixed_sizes,
-        rated=rated,
-        points_system=points_system,
-        placing_points=placing_points,
-        tie_breaks=tie_breaks,
-        bye_score=bye_score,
-        bye_points=bye_points,
-    )
+    fields = _settings(club=club, game_type=game_type, given=settings)
     played_on = played_on or timezone.localdate()
     if season is None:
         season = season_for_date(club, played_on)
@@ -222,25 +219,7 @@ def tournament_create(
 
 @transaction.atomic
 def tournament_update(
-    *,
-    actor: Actor,
-    tournament: Tournament,
-    name: str,
-    rounds: int,
-    round_kind: str,
-    round_deals: int | None = None,
-    round_minutes: int | None = None,
-    grace_minutes: int = 10,
-    options: Mapping[str, Any] | None = None,
-    seating_method: str = SeatingMethod.NEW_OPPONENTS,
-    table_size: int | None = None,
-    mixed_sizes: bool = False,
-    rated: bool = True,
-    points_system: str = PointsSystem.OPPONENTS,
-    placing_points: Sequence[float | int] | None = None,
-    tie_breaks: Sequence[str] | None = None,
-    bye_score: str = ByeScore.AVERAGE,
-    bye_points: Decimal | float | int = 0,
+    *, actor: Actor, tournament: Tournament, **settings: Unpack[SettingsArgs]
 ) -> Tournament:
     """Change a tournament's settings (its game stays) before its first round is seated."""
     tournament = _locked(tournament.pk)
@@ -251,25 +230,7 @@ def tournament_update(
             field="tournament",
         )
     fields = _settings(
-        club=tournament.club,
-        name=name,
-        game_type=tournament.game_type,
-        rounds=rounds,
-        round_kind=round_kind,
-        round_deals=round_deals,
-        round_minutes=round_minutes,
-        grace_minutes=grace_minutes,
-        options=options,
-        seating_method=seating_method,
-        table_size=table_size,
-        mixed_sizes=mixed_sizes,
-        rated=rated,
-        points_system=points_system,
-        placing_points=placing_points,
-        tie_breaks=tie_breaks,
-        bye_score=bye_score,
-        bye_points=bye_points,
-        renaming=tournament,
+        club=tournament.club, game_type=tournament.game_type, given=settings, renaming=tournament
     )
     for name_, value in fields.items():
         setattr(tournament, name_, value)

@@ -8,7 +8,7 @@ share, and the OpenAPI helpers other apps' views use too, is in :mod:`.base`."""
 
 from ..limits import TokenThrottle
 from .auth import TokenView
-from .base import ApiView, NotFoundView, responds
+from .base import CHANGE_REFUSED, ApiView, NotFoundView, operation, post_operation, responds
 from .clubs import (
     ClubDetailView,
     ClubListView,
@@ -40,6 +40,7 @@ from .members import (
 from .rules import TrickView
 
 __all__ = [
+    "CHANGE_REFUSED",
     "ApiView",
     "ClubDetailView",
     "ClubInvitationView",
@@ -69,5 +70,7 @@ __all__ = [
     "TokenThrottle",
     "TokenView",
     "TrickView",
+    "operation",
+    "post_operation",
     "responds",
 ]

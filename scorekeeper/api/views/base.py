@@ -3,13 +3,15 @@ OpenAPI helpers, and the 404 for anything else under /api/v1/."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar, TypeVar
 
 from django.urls import reverse
 from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiResponse,
     extend_schema,
+    extend_schema_view,
 )
 from rest_framework import exceptions, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -31,6 +33,7 @@ from ..permissions import (
     visible_club,
     visible_game,
 )
+from ..schema import doc_parts
 
 IDEMPOTENCY_KEY_MAX = 200
 
@@ -49,12 +52,50 @@ _ERRORS = {
 }
 
 
+#: How a change that reads input and meets the data's state can be refused: the input is
+#: invalid, the caller not logged in, not allowed, the object not theirs to see, or the
+#: change clashes with its state.
+CHANGE_REFUSED = (400, 401, 403, 404, 409)
+
+
 def errors(*codes: int) -> dict[int, OpenApiResponse]:
     return {code: OpenApiResponse(ErrorSerializer, description=_ERRORS[code]) for code in codes}
 
 
 def responds(ok: int, body: Any, *codes: int) -> dict[int, Any]:
     return {ok: OpenApiResponse(body), **errors(*codes)}
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
+
+
+def operation(operation_id: str, responses: dict[int, Any], **more: Any) -> Callable[[F], F]:
+    """A view method's OpenAPI operation: its id and answers (``responds``), and whatever
+    else ``extend_schema`` takes (request, parameters...). Its summary and description are
+    the method's docstring, its tag the view's ``tag`` (:mod:`..schema`)."""
+    return extend_schema(operation_id=operation_id, responses=responses, **more)
+
+
+V = TypeVar("V", bound=type[APIView])
+
+
+def post_operation(operation_id: str, responses: dict[int, Any]) -> Callable[[V], V]:
+    """The OpenAPI operation of the POST a view inherits: its summary and description are
+    the view's own docstring, its request body the view's ``input`` serializer."""
+
+    def decorate(view: V) -> V:
+        summary, description = doc_parts(view.__doc__)
+        post = operation(
+            operation_id,
+            responses,
+            summary=summary,
+            description=description or None,
+            request=getattr(view, "input", None),
+        )
+        return extend_schema_view(post=post)(view)
+
+    return decorate
 
 
 ETAG = OpenApiParameter(
@@ -101,6 +142,7 @@ class ApiView(APIView):
     # JSON in; a logged-in caller unless the view says otherwise; per-method rules.
     # (No docstring: drf-spectacular would show it on every operation.)
 
+    tag: ClassVar[str | None] = None  # the group of its operations in the OpenAPI schema
     parser_classes = [JSONParser]
     permission_classes = [IsAuthenticated, ActionRule]
     action_rules: ClassVar[dict[str, Rule]] = {}
@@ -113,6 +155,13 @@ class ApiView(APIView):
         )
         serializer.is_valid(raise_exception=True)
         return dict(serializer.validated_data)
+
+    def write(self, input: type[Serializer[Any]], service: Callable[..., T], **known: Any) -> T:
+        """What ``service`` answers to the request's body parsed by ``input``: it is called
+        with the caller as its actor, ``known`` (what the path named, also the parser's
+        context) and the parsed fields."""
+        data = self.parse(input, self.request.data, **known)
+        return service(actor=actor_of(self.request), **known, **data)
 
     def club(self, club_id: int) -> Club:
         club = visible_club(self.request, club_id)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from drf_spectacular.utils import (
-    extend_schema,
     extend_schema_view,
 )
 from rest_framework import exceptions
@@ -20,7 +19,7 @@ from ..permissions import (
     SCORES,
     actor_of,
 )
-from .base import PAGINATION, ApiView, responds
+from .base import CHANGE_REFUSED, PAGINATION, ApiView, operation, responds
 
 # --- Games ------------------------------------------------------------------------------------
 
@@ -51,14 +50,15 @@ class GamePagination(LimitOffsetPagination):
 
 
 class GameListView(ApiView):
-    @extend_schema(
-        operation_id="games_list",
-        summary="Games of the caller's clubs, latest first",
-        tags=["games"],
+    tag = "games"
+
+    @operation(
+        "games_list",
+        responds(200, s.GamePageOutput, 400, 401),
         parameters=[s.GameListQuery, *PAGINATION],
-        responses=responds(200, s.GamePageOutput, 400, 401),
     )
     def get(self, request: Request) -> Response:
+        """Games of the caller's clubs, latest first"""
         query = self.parse(s.GameListQuery, request.query_params)
         games = (
             selectors.games_visible_to(actor_of(request))
@@ -69,32 +69,27 @@ class GameListView(ApiView):
         page = paginator.paginate_queryset(games, request, view=self) or []
         return paginator.get_paginated_response(s.GameSummaryOutput(page, many=True).data)
 
-    @extend_schema(
-        operation_id="games_create",
-        summary="Start a game (club members)",
-        description="The set-up is checked by the rules engine: a bad option is refused "
-        'naming it ("options.limit"), a wrong number of players naming "players".',
-        tags=["games"],
-        request=s.GameStartInput,
-        responses=responds(201, s.GameOutput, 400, 401),
-    )
+    @operation("games_create", responds(201, s.GameOutput, 400, 401), request=s.GameStartInput)
     def post(self, request: Request) -> Response:
-        data = self.parse(s.GameStartInput, request.data)
-        game = services.game_start(actor=actor_of(request), **data)
+        """Start a game (club members)
+
+        The set-up is checked by the rules engine: a bad option is refused naming it
+        ("options.limit"), a wrong number of players naming "players"."""
+        game = self.write(s.GameStartInput, services.game_start)
         return self.created(self.game_body(game), location=self.url("game-detail", game.pk))
 
 
 class GameDetailView(ApiView):
-    @extend_schema(
-        operation_id="games_retrieve",
-        summary="A game: seats, deals, totals, finished, winners, next deal",
-        description="Deals are listed a page at a time (deals_after, deals_limit); "
-        "deal_count says how many there are and deals_next links the next page.",
-        tags=["games"],
-        parameters=[s.GameDealsQuery],
-        responses=responds(200, s.GameOutput, 400, 401, 404),
+    tag = "games"
+
+    @operation(
+        "games_retrieve", responds(200, s.GameOutput, 400, 401, 404), parameters=[s.GameDealsQuery]
     )
     def get(self, request: Request, game_id: int) -> Response:
+        """A game: seats, deals, totals, finished, winners, next deal
+
+        Deals are listed a page at a time (deals_after, deals_limit); deal_count says how many there
+        are and deals_next links the next page."""
         game = self.game(game_id)
         query = self.parse(s.GameDealsQuery, request.query_params)
         return Response(self.game_body(game, **query))
@@ -104,6 +99,7 @@ class GameActionView(ApiView):
     """A POST that ends a game one way or another (a service taking the actor and the
     game), answered with the game as it is afterwards."""
 
+    tag = "games"
     action_rules = {"POST": SCORES}
     service: ClassVar[Any]  # services.game_finish, services.game_abandon, ...
 
@@ -114,12 +110,11 @@ class GameActionView(ApiView):
 
 def _game_action_schema(operation_id: str, summary: str) -> Any:
     return extend_schema_view(
-        post=extend_schema(
-            operation_id=operation_id,
+        post=operation(
+            operation_id,
+            responds(200, s.GameOutput, 401, 403, 404, 409),
             summary=summary,
-            tags=["games"],
             request=None,
-            responses=responds(200, s.GameOutput, 401, 403, 404, 409),
         )
     )
 
@@ -137,18 +132,13 @@ class GameAbandonView(GameActionView):
 
 
 class GameUndoView(ApiView):
+    tag = "games"
     action_rules = {"POST": SCORES}
 
-    @extend_schema(
-        operation_id="games_undo",
-        summary="Take back the last deal (its history stays)",
-        tags=["games"],
-        request=s.UndoInput,
-        responses=responds(200, s.UndoOutput, 400, 401, 403, 404, 409),
-    )
+    @operation("games_undo", responds(200, s.UndoOutput, *CHANGE_REFUSED), request=s.UndoInput)
     def post(self, request: Request, game_id: int) -> Response:
+        """Take back the last deal (its history stays)"""
         game = self.game(game_id)
-        data = self.parse(s.UndoInput, request.data)
-        undone = services.deal_undo(actor=actor_of(request), game=game, **data)
+        undone = self.write(s.UndoInput, services.deal_undo, game=game)
         game.refresh_from_db()
         return Response({"undone": undone, "game": self.game_body(game)})

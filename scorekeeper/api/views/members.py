@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import cast
 
 from django.contrib.auth.models import User
-from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -17,7 +16,7 @@ from scorekeeper.models import Club, Player, Role, Season
 
 from .. import serializers as s
 from ..permissions import IS_MEMBER, Rule, actor_of, found
-from .base import ApiView, responds
+from .base import CHANGE_REFUSED, ApiView, operation, responds
 
 INVITES = Rule(
     lambda actor, club: access.role_in(actor, club) in (Role.ADMIN, Role.DIRECTOR),
@@ -26,31 +25,29 @@ INVITES = Rule(
 
 
 class ClubMembersView(ApiView):
-    @extend_schema(
-        operation_id="clubs_members_list",
-        summary="The club's members and their roles (members)",
-        tags=["members"],
-        responses=responds(200, s.MembershipOutput(many=True), 401, 404),
-    )
+    tag = "members"
+
+    @operation("clubs_members_list", responds(200, s.MembershipOutput(many=True), 401, 404))
     def get(self, request: Request, club_id: int) -> Response:
+        """The club's members and their roles (members)"""
         club = self.club(club_id)
         return Response(s.MembershipOutput(selectors.club_members(club), many=True).data)
 
 
 class ClubMemberView(ApiView):
+    tag = "members"
     action_rules = {"PATCH": IS_MEMBER, "DELETE": IS_MEMBER}
 
     def _member(self, club: Club, user_id: int) -> User:
         return cast(User, found(lambda: selectors.member_of(club, user_id)))
 
-    @extend_schema(
-        operation_id="clubs_members_role",
-        summary="Change a member's role (admins; the last admin stays admin)",
-        tags=["members"],
+    @operation(
+        "clubs_members_role",
+        responds(200, s.MembershipOutput, *CHANGE_REFUSED),
         request=s.RoleInput,
-        responses=responds(200, s.MembershipOutput, 400, 401, 403, 404, 409),
     )
     def patch(self, request: Request, club_id: int, user_id: int) -> Response:
+        """Change a member's role (admins; the last admin stays admin)"""
         club = self.club(club_id)
         user = self._member(club, user_id)
         data = self.parse(s.RoleInput, request.data)
@@ -62,14 +59,9 @@ class ClubMemberView(ApiView):
         )
         return Response(s.MembershipOutput(membership).data)
 
-    @extend_schema(
-        operation_id="clubs_members_remove",
-        summary="Remove a member (admins), or leave the club (oneself)",
-        tags=["members"],
-        request=None,
-        responses=responds(204, None, 401, 403, 404, 409),
-    )
+    @operation("clubs_members_remove", responds(204, None, 401, 403, 404, 409), request=None)
     def delete(self, request: Request, club_id: int, user_id: int) -> Response:
+        """Remove a member (admins), or leave the club (oneself)"""
         club = self.club(club_id)
         user = self._member(club, user_id)
         services.membership_remove(actor=actor_of(request), club=club, user=user)
@@ -77,29 +69,27 @@ class ClubMemberView(ApiView):
 
 
 class ClubInvitationsView(ApiView):
+    tag = "members"
     action_rules = {"GET": INVITES, "POST": INVITES}
 
-    @extend_schema(
-        operation_id="clubs_invitations_list",
-        summary="The club's invitations that can still be used (admins, directors)",
-        tags=["members"],
-        responses=responds(200, s.InvitationOutput(many=True), 401, 403, 404),
+    @operation(
+        "clubs_invitations_list", responds(200, s.InvitationOutput(many=True), 401, 403, 404)
     )
     def get(self, request: Request, club_id: int) -> Response:
+        """The club's invitations that can still be used (admins, directors)"""
         club = self.club(club_id)
         invitations = selectors.open_invitations(club).filter()
         body = s.InvitationOutput(invitations, many=True, context={"request": request}).data
         return Response(body)
 
-    @extend_schema(
-        operation_id="clubs_invitations_create",
-        summary="Make an invitation link, mailed when an e-mail address is given "
-        "(admins; directors for any role but admin)",
-        tags=["members"],
+    @operation(
+        "clubs_invitations_create",
+        responds(201, s.InvitationOutput, 400, 401, 403, 404),
         request=s.InvitationInput,
-        responses=responds(201, s.InvitationOutput, 400, 401, 403, 404),
     )
     def post(self, request: Request, club_id: int) -> Response:
+        """Make an invitation link, mailed when an e-mail address is given (admins; directors for
+        any role but admin)"""
         club = self.club(club_id)
         data = self.parse(s.InvitationInput, request.data)
         invitation = services.invitation_create(
@@ -112,16 +102,12 @@ class ClubInvitationsView(ApiView):
 
 
 class ClubInvitationView(ApiView):
+    tag = "members"
     action_rules = {"DELETE": INVITES}
 
-    @extend_schema(
-        operation_id="clubs_invitations_revoke",
-        summary="Withdraw an invitation: its link stops working (admins, directors)",
-        tags=["members"],
-        request=None,
-        responses=responds(204, None, 401, 403, 404),
-    )
+    @operation("clubs_invitations_revoke", responds(204, None, 401, 403, 404), request=None)
     def delete(self, request: Request, club_id: int, invitation_id: int) -> Response:
+        """Withdraw an invitation: its link stops working (admins, directors)"""
         club = self.club(club_id)
         invitation = found(lambda: selectors.club_invitation(club, invitation_id))
         services.invitation_revoke(actor=actor_of(request), invitation=invitation)
@@ -129,15 +115,17 @@ class ClubInvitationView(ApiView):
 
 
 class InvitationAcceptView(ApiView):
-    @extend_schema(
-        operation_id="invitations_accept",
-        summary="Join a club with an invitation's token",
-        description="409 for an invitation that expired, was withdrawn or is used up.",
-        tags=["members"],
+    tag = "members"
+
+    @operation(
+        "invitations_accept",
+        responds(200, s.MembershipOutput, 400, 401, 404, 409),
         request=s.InvitationAcceptInput,
-        responses=responds(200, s.MembershipOutput, 400, 401, 404, 409),
     )
     def post(self, request: Request) -> Response:
+        """Join a club with an invitation's token
+
+        409 for an invitation that expired, was withdrawn or is used up."""
         data = self.parse(s.InvitationAcceptInput, request.data)
         membership = services.invitation_accept(actor=actor_of(request), token=data["token"])
         return Response(s.MembershipOutput(membership).data)
@@ -147,35 +135,34 @@ class InvitationAcceptView(ApiView):
 
 
 class PlayerApiView(ApiView):
+    tag = "clubs"
+
     def player(self, club_id: int, player_id: int) -> Player:
         club = self.club(club_id)
         return cast(Player, found(lambda: selectors.club_player(club, player_id)))
 
 
 class ClubPlayerView(PlayerApiView):
-    @extend_schema(
-        operation_id="clubs_players_update",
-        summary="Rename a player, retire one or bring them back (admins, directors, scorers)",
-        tags=["clubs"],
+    @operation(
+        "clubs_players_update",
+        responds(200, s.PlayerOutput, 400, 401, 403, 404),
         request=s.PlayerUpdateInput,
-        responses=responds(200, s.PlayerOutput, 400, 401, 403, 404),
     )
     def patch(self, request: Request, club_id: int, player_id: int) -> Response:
+        """Rename a player, retire one or bring them back (admins, directors, scorers)"""
         player = self.player(club_id, player_id)
-        data = self.parse(s.PlayerUpdateInput, request.data)
-        updated = services.player_update(actor=actor_of(request), player=player, **data)
+        updated = self.write(s.PlayerUpdateInput, services.player_update, player=player)
         return Response(s.PlayerOutput(updated, context={"show_email": True}).data)
 
 
 class PlayerLinkView(PlayerApiView):
-    @extend_schema(
-        operation_id="clubs_players_link",
-        summary="Link a player to a member's account, or unlink it (admins)",
-        tags=["clubs"],
+    @operation(
+        "clubs_players_link",
+        responds(200, s.PlayerOutput, *CHANGE_REFUSED),
         request=s.PlayerLinkInput,
-        responses=responds(200, s.PlayerOutput, 400, 401, 403, 404, 409),
     )
     def post(self, request: Request, club_id: int, player_id: int) -> Response:
+        """Link a player to a member's account, or unlink it (admins)"""
         player = self.player(club_id, player_id)
         data = self.parse(s.PlayerLinkInput, request.data)
         club = self.club(club_id)
@@ -187,28 +174,24 @@ class PlayerLinkView(PlayerApiView):
 
 
 class PlayerClaimView(PlayerApiView):
-    @extend_schema(
-        operation_id="clubs_players_claim",
-        summary='"That\'s me": claim a player, for an admin to confirm (members)',
-        tags=["clubs"],
-        request=None,
-        responses=responds(200, s.PlayerOutput, 401, 403, 404, 409),
+    @operation(
+        "clubs_players_claim", responds(200, s.PlayerOutput, 401, 403, 404, 409), request=None
     )
     def post(self, request: Request, club_id: int, player_id: int) -> Response:
+        """ "That's me": claim a player, for an admin to confirm (members)"""
         player = self.player(club_id, player_id)
         claimed = services.player_claim(actor=actor_of(request), player=player)
         return Response(s.PlayerOutput(claimed).data)
 
 
 class PlayerClaimDecisionView(PlayerApiView):
-    @extend_schema(
-        operation_id="clubs_players_claim_decide",
-        summary="Confirm a member's claim on a player, or turn it down (admins)",
-        tags=["clubs"],
+    @operation(
+        "clubs_players_claim_decide",
+        responds(200, s.PlayerOutput, *CHANGE_REFUSED),
         request=s.ClaimDecisionInput,
-        responses=responds(200, s.PlayerOutput, 400, 401, 403, 404, 409),
     )
     def post(self, request: Request, club_id: int, player_id: int) -> Response:
+        """Confirm a member's claim on a player, or turn it down (admins)"""
         player = self.player(club_id, player_id)
         data = self.parse(s.ClaimDecisionInput, request.data)
         decided = services.player_claim_decide(
@@ -220,17 +203,16 @@ class PlayerClaimDecisionView(PlayerApiView):
 
 
 class PlayerMergeView(PlayerApiView):
-    @extend_schema(
-        operation_id="clubs_players_merge",
-        summary="Merge this player into another of the club: one person, two entries (admins)",
-        description="Every seat, result and tournament entry moves to `into`; this player "
-        "leaves the roster; standings and ratings are worked out again. 409 when the two "
-        "played at one table.",
-        tags=["clubs"],
+    @operation(
+        "clubs_players_merge",
+        responds(200, s.PlayerMergeOutput, *CHANGE_REFUSED),
         request=s.PlayerMergeInput,
-        responses=responds(200, s.PlayerMergeOutput, 400, 401, 403, 404, 409),
     )
     def post(self, request: Request, club_id: int, player_id: int) -> Response:
+        """Merge this player into another of the club: one person, two entries (admins)
+
+        Every seat, result and tournament entry moves to `into`; this player leaves the roster;
+        standings and ratings are worked out again. 409 when the two played at one table."""
         player = self.player(club_id, player_id)
         data = self.parse(s.PlayerMergeInput, request.data)
         into = self.player(club_id, data["into"])
@@ -239,14 +221,15 @@ class PlayerMergeView(PlayerApiView):
 
 
 class SeasonCloseView(ApiView):
-    @extend_schema(
-        operation_id="seasons_close",
-        summary="End a season early, today or on a given day (admins, directors)",
-        tags=["seasons"],
+    tag = "seasons"
+
+    @operation(
+        "seasons_close",
+        responds(200, s.SeasonOutput, 400, 401, 403, 404),
         request=s.SeasonCloseInput,
-        responses=responds(200, s.SeasonOutput, 400, 401, 403, 404),
     )
     def post(self, request: Request, season_id: int) -> Response:
+        """End a season early, today or on a given day (admins, directors)"""
         actor = actor_of(request)
         season = cast(Season, found(lambda: selectors.season_of_member(actor, season_id)))
         data = self.parse(s.SeasonCloseInput, request.data)

@@ -6,7 +6,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..game_forms import Section, TricksPerSeat
-from .base import Figures, GamePage, TrickField, per_seat
+from .base import Figures, GamePage, TrickField, paired_figures, per_seat_lines
+from .shapes import Context, Names, Options, PastDeal, Record
 
 
 class ItalianEntry(TricksPerSeat):
@@ -47,7 +48,7 @@ class ItalianEntry(TricksPerSeat):
         return sections
 
     @classmethod
-    def values_from_record(cls, record: Mapping[str, Any], players: int) -> dict[str, str]:
+    def values_from_record(cls, record: Record, players: int) -> dict[str, str]:
         return {
             f"{hand}-{seat}": str(count)
             for hand in ("first", "second")
@@ -56,34 +57,24 @@ class ItalianEntry(TricksPerSeat):
 
 
 class ItalianWhistPage(GamePage):
-    key = "italian_whist"
     entry = ItalianEntry
     figures_key = "Under each score, the tricks of the first hand/of the second hand."
 
-    def header(
-        self, context: Mapping[str, Any], players: Sequence[str], options: Mapping[str, Any]
-    ) -> list[str]:
+    def header(self, context: Context, players: Names, options: Options) -> list[str]:
         trumps = "No trumps" if context.get("trumps") == "none" else "Spades trumps"
         passing = {"left": "pass left", "right": "pass right", "keep": "no passing"}
         return [f"{trumps} · {passing.get(context.get('pass', ''), '')}"]
 
-    def end_text(self, options: Mapping[str, Any], scheduled: int | None) -> str:
+    def end_text(self, options: Options, scheduled: int | None) -> str:
         return f"ends when a total reaches ±{options.get('limit', 10)}"
 
-    def figures(self, deal: Mapping[str, Any], players: Sequence[str]) -> Figures:
-        record = deal.get("record") or {}
-        halves = zip(record.get("first", []), record.get("second", []), strict=False)
-        return Figures([f"{first}/{second}" for first, second in halves])
+    def figures(self, deal: PastDeal, players: Names) -> Figures:
+        return paired_figures(deal, "first", "second")
 
-    def summary(self, record: Mapping[str, Any], players: Sequence[str]) -> list[str]:
-        return [
-            "First hand: " + per_seat(players, record.get("first", [])),
-            "Second hand: " + per_seat(players, record.get("second", [])),
-        ]
+    def summary(self, record: Record, players: Names) -> list[str]:
+        return per_seat_lines(record, players, {"first": "First hand", "second": "Second hand"})
 
-    def trick_fields(
-        self, context: Mapping[str, Any], values: Mapping[str, str]
-    ) -> list[TrickField]:
+    def trick_fields(self, context: Context, values: Mapping[str, str]) -> list[TrickField]:
         halves = [
             ("first", "First hand: tricks count for you"),
             ("second", "Second hand: tricks count against you"),
@@ -91,15 +82,11 @@ class ItalianWhistPage(GamePage):
         half = values.get("half") or "first"
         return [TrickField("half", "Which hand", halves, half)]
 
-    def trick_context(
-        self, context: Mapping[str, Any], fields: Sequence[TrickField]
-    ) -> dict[str, Any]:
+    def trick_context(self, context: Context, fields: Sequence[TrickField]) -> dict[str, Any]:
         # The deal's number fixes trumps.
         return {**super().trick_context(context, fields), "deal": int(context["number"])}
 
-    def trick_leader(
-        self, context: Mapping[str, Any], fields: Sequence[TrickField], players: int
-    ) -> int:
+    def trick_leader(self, context: Context, fields: Sequence[TrickField], players: int) -> int:
         # First hand: the dealer's left leads; second hand: the dealer's right.
         dealer = int(context.get("dealer", 0))
         second = any(field.name == "half" and field.value == "second" for field in fields)

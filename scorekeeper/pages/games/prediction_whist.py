@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from ..game_forms import Group, Section, TricksPerSeat, possessive
-from .base import SUIT_CHOICES, Figures, GamePage, TrickField, per_seat
+from .base import SUIT_CHOICES, Figures, GamePage, TrickField, paired_figures, per_seat_lines
+from .shapes import Context, Names, Options, PastDeal, Record
 
 
 class PredictionEntry(TricksPerSeat):
@@ -115,7 +116,7 @@ class PredictionEntry(TricksPerSeat):
         ]
 
     @classmethod
-    def values_from_record(cls, record: Mapping[str, Any], players: int) -> dict[str, str]:
+    def values_from_record(cls, record: Record, players: int) -> dict[str, str]:
         values = {}
         for what in ("bids", "tricks"):
             for seat, count in enumerate(record.get(what, [])):
@@ -154,33 +155,23 @@ class PredictionEntry(TricksPerSeat):
 
 
 class PredictionWhistPage(GamePage):
-    key = "prediction_whist"
     entry = PredictionEntry
     figures_key = "Under each score, the bid/the tricks taken."
 
-    def header(
-        self, context: Mapping[str, Any], players: Sequence[str], options: Mapping[str, Any]
-    ) -> list[str]:
+    def header(self, context: Context, players: Names, options: Options) -> list[str]:
         size = context.get("hand_size", 1)
         return [
             f"{size} card{'s' if size != 1 else ''}",
             "trumps turned" if context.get("trumps_turned") else "no trumps",
         ]
 
-    def figures(self, deal: Mapping[str, Any], players: Sequence[str]) -> Figures:
-        record = deal.get("record") or {}
-        pairs = zip(record.get("bids", []), record.get("tricks", []), strict=False)
-        return Figures([f"{bid}/{tricks}" for bid, tricks in pairs])
+    def figures(self, deal: PastDeal, players: Names) -> Figures:
+        return paired_figures(deal, "bids", "tricks")
 
-    def summary(self, record: Mapping[str, Any], players: Sequence[str]) -> list[str]:
-        return [
-            "Bids: " + per_seat(players, record.get("bids", [])),
-            "Tricks: " + per_seat(players, record.get("tricks", [])),
-        ]
+    def summary(self, record: Record, players: Names) -> list[str]:
+        return per_seat_lines(record, players, {"bids": "Bids", "tricks": "Tricks"})
 
-    def trick_fields(
-        self, context: Mapping[str, Any], values: Mapping[str, str]
-    ) -> list[TrickField]:
+    def trick_fields(self, context: Context, values: Mapping[str, str]) -> list[TrickField]:
         # Eight cards each leave none to turn: no trumps. Otherwise the turned card's suit.
         default = "" if context.get("trumps_turned", True) else "none"
         choices = [("", "Choose…"), ("none", "No trumps"), *SUIT_CHOICES]

@@ -9,6 +9,7 @@ from typing import Any
 
 from ..game_forms import DealEntry, Group, Section, possessive
 from .base import SUIT_CHOICES, Figures, GamePage, TrickField, per_seat
+from .shapes import Context, Names, Options, PastDeal, Record
 
 SUITS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -240,7 +241,7 @@ class ThirdHandEntry(DealEntry):
         ]
 
     @classmethod
-    def values_from_record(cls, record: Mapping[str, Any], players: int) -> dict[str, str]:
+    def values_from_record(cls, record: Record, players: int) -> dict[str, str]:
         values: dict[str, str] = {}
         for seat, bid in enumerate(record.get("bids", [])):
             values[f"bids-{seat}"] = "none" if bid is None else str(bid)
@@ -259,25 +260,22 @@ class ThirdHandEntry(DealEntry):
 
 
 class ThirdHandPage(GamePage):
-    key = "third_hand"
     entry = ThirdHandEntry
     figures_key = "Under each score, the card points; below each deal, the contract."
 
-    def header(
-        self, context: Mapping[str, Any], players: Sequence[str], options: Mapping[str, Any]
-    ) -> list[str]:
+    def header(self, context: Context, players: Names, options: Options) -> list[str]:
         return [f"first to pass {options.get('target', 500)}"]
 
-    def end_text(self, options: Mapping[str, Any], scheduled: int | None) -> str:
+    def end_text(self, options: Options, scheduled: int | None) -> str:
         return f"first past {options.get('target', 500)} wins"
 
-    def note(self, deal: Mapping[str, Any], players: Sequence[str]) -> str:
+    def note(self, deal: PastDeal, players: Names) -> str:
         if deal.get("holder") is None:
             return ""
         outcome = "made" if deal.get("made") else "failed"
         return f"{players[deal['holder']]} bid {deal.get('contract_rank')}: {outcome}"
 
-    def figures(self, deal: Mapping[str, Any], players: Sequence[str]) -> Figures:
+    def figures(self, deal: PastDeal, players: Names) -> Figures:
         points = deal.get("points") or (deal.get("record") or {}).get("points") or []
         holder = deal.get("holder")
         if holder is None:
@@ -292,7 +290,7 @@ class ThirdHandPage(GamePage):
                 line += " (both bid: doubled)"
         return Figures([str(p) for p in points], line)
 
-    def summary(self, record: Mapping[str, Any], players: Sequence[str]) -> list[str]:
+    def summary(self, record: Record, players: Names) -> list[str]:
         bids = [bid if bid is not None else "no bid" for bid in record.get("bids", [])]
         lines = [
             "Bids: " + per_seat(players, bids),
@@ -315,9 +313,7 @@ class ThirdHandPage(GamePage):
             lines.append(", ".join(extras).capitalize())
         return lines
 
-    def preview_notes(
-        self, entry: Any, context: Mapping[str, Any], record: Mapping[str, Any]
-    ) -> list[str]:
+    def preview_notes(self, entry: Any, context: Context, record: Record) -> list[str]:
         points = context.get("points") or []
         notes = []
         if context.get("holder") is None:
@@ -339,9 +335,7 @@ class ThirdHandPage(GamePage):
             )
         return notes
 
-    def trick_fields(
-        self, context: Mapping[str, Any], values: Mapping[str, str]
-    ) -> list[TrickField]:
+    def trick_fields(self, context: Context, values: Mapping[str, str]) -> list[TrickField]:
         ranks = [("", "No contract: kings high")] + [
             (rank, f"{RANK_NAMES[rank].capitalize()}s (the bid)") for rank in RANKS
         ]
@@ -355,15 +349,11 @@ class ThirdHandPage(GamePage):
             TrickField("high_rank", "High rank", ranks, values.get("high_rank", "")),
         ]
 
-    def trick_context(
-        self, context: Mapping[str, Any], fields: Sequence[TrickField]
-    ) -> dict[str, Any]:
+    def trick_context(self, context: Context, fields: Sequence[TrickField]) -> dict[str, Any]:
         chosen = super().trick_context(context, fields)
         return {**chosen, "high_rank": chosen.get("high_rank")}
 
-    def trick_leader(
-        self, context: Mapping[str, Any], fields: Sequence[TrickField], players: int
-    ) -> int:
+    def trick_leader(self, context: Context, fields: Sequence[TrickField], players: int) -> int:
         # The contract holder leads, or with no contract the non-dealer.
         return 1 - int(context.get("dealer", 0))
 

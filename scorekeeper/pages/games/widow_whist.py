@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..game_forms import Section, TricksPerSeat
 from .base import Figures, GamePage, per_seat
+from .shapes import Context, Names, Options, PastDeal, Record
 
 
 class WidowEntry(TricksPerSeat):
@@ -50,7 +50,7 @@ class WidowEntry(TricksPerSeat):
         ]
 
     @classmethod
-    def values_from_record(cls, record: Mapping[str, Any], players: int) -> dict[str, str]:
+    def values_from_record(cls, record: Record, players: int) -> dict[str, str]:
         widow = record.get("widow")
         values = {"widow": "none" if widow is None else str(widow)}
         for seat, count in enumerate(record.get("tricks", [])):
@@ -59,17 +59,14 @@ class WidowEntry(TricksPerSeat):
 
 
 class WidowWhistPage(GamePage):
-    key = "widow_whist"
     entry = WidowEntry
     figures_key = "Under each score, the tricks taken; below each deal, who took the widow."
 
-    def header(
-        self, context: Mapping[str, Any], players: Sequence[str], options: Mapping[str, Any]
-    ) -> list[str]:
+    def header(self, context: Context, players: Names, options: Options) -> list[str]:
         targets = context.get("targets") or [3]
         return [f"Targets {targets[0]} · {context.get('widow_target', 4)} for the widow"]
 
-    def end_text(self, options: Mapping[str, Any], scheduled: int | None) -> str:
+    def end_text(self, options: Options, scheduled: int | None) -> str:
         finish = options.get("finish") or {}
         if "target" in finish:
             return f"first to {finish['target']} wins"
@@ -77,26 +74,24 @@ class WidowWhistPage(GamePage):
             return f"{finish['deals']} deals"
         return "open-ended: finish it by hand"
 
-    def note(self, deal: Mapping[str, Any], players: Sequence[str]) -> str:
+    def note(self, deal: PastDeal, players: Names) -> str:
         widow = (deal.get("record") or {}).get("widow")
         return "" if widow is None else f"{players[widow]} took the widow"
 
-    def figures(self, deal: Mapping[str, Any], players: Sequence[str]) -> Figures:
+    def figures(self, deal: PastDeal, players: Names) -> Figures:
         record = deal.get("record") or {}
         widow = record.get("widow")
         taker = "Nobody" if widow is None else players[widow]
         return Figures([str(t) for t in record.get("tricks", [])], f"{taker} took the widow")
 
-    def summary(self, record: Mapping[str, Any], players: Sequence[str]) -> list[str]:
+    def summary(self, record: Record, players: Names) -> list[str]:
         widow = record.get("widow")
         return [
             "Widow: " + ("nobody took it" if widow is None else f"{players[widow]}"),
             "Tricks: " + per_seat(players, record.get("tricks", [])),
         ]
 
-    def preview_notes(
-        self, entry: Any, context: Mapping[str, Any], record: Mapping[str, Any]
-    ) -> list[str]:
+    def preview_notes(self, entry: Any, context: Context, record: Record) -> list[str]:
         widow = context.get("widow")
         if widow is None:
             return []

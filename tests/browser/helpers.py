@@ -1,0 +1,34 @@
+"""What the browser tests share besides fixtures: a game page's address, a deal form's
+pills, and a connection that loses a save's answer."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pytest_django.live_server_helper import LiveServer
+
+from scorekeeper.models import Game
+
+Phone = Callable[..., Any]  # the ``phone`` fixture: ``phone(user)`` is a signed-in page
+
+
+def game_url(site: LiveServer, game: Game, rest: str = "") -> str:
+    return f"{site.url}/g/{game.pk}/{rest}"
+
+
+def pill(page: Any, number: int, group: str, label: str) -> Any:
+    """The pill ``label`` of input group ``group`` (e.g. "tricks-1") in deal ``number``'s form."""
+    return page.locator(f"#d{number}-{group}").get_by_text(label, exact=True)
+
+
+def checked(page: Any, number: int, group: str) -> str | None:
+    found = page.locator(f"#d{number}-{group} input:checked")
+    return found.get_attribute("value") if found.count() else None
+
+
+def lose_the_reply(route: Any) -> None:
+    """A Playwright route handler: the server gets the request (and records the deal), and
+    its answer never comes back to the page."""
+    route.fetch()
+    route.abort()
