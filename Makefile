@@ -22,7 +22,7 @@ help:
 	@echo "make test    install into $(VENV) and run the test suite (PYTEST_ARGS=... to pass options)"
 	@echo "make lint    ruff check, ruff format --check, mypy (strict for rules_engine)"
 	@echo "make bench   run the benchmarks: rules engine, seating, live pages (300 phones polling)"
-	@echo "make bench-soak  10,000 deals, 20 rounds, Redis stopped 10 s, a worker killed: nothing lost"
+	@echo "make bench-soak  10,000 deals at 50/s, 20 rounds, Redis stopped 10 s, a worker killed: nothing lost"
 	@echo "make bench-api  deal POST, game page and standings against bare endpoints (gunicorn, locust)"
 	@echo "make bench-ratings  ratings of 20,000 games from scratch; standings with ratings at 1M deals"
 	@echo "make worker  run a Celery worker (needs CELERY_BROKER_URL)"

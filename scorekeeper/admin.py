@@ -11,9 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib import admin
+from django.conf import settings
+from django.contrib import admin, messages
+from django.db.models import QuerySet
 from django.http import HttpRequest
 
+from . import outbox
+from .errors import ServiceError
 from .models import (
     Club,
     Deal,
@@ -22,12 +26,14 @@ from .models import (
     Game,
     IdempotencyKey,
     Membership,
+    OutboxJob,
     Player,
     Result,
     Season,
     Seat,
     TableLink,
 )
+from .services.jobs import job_retry
 
 
 class ReadOnlyMixin:
@@ -231,3 +237,86 @@ class TableLinkAdmin(ReadOnlyAdmin):
     search_fields = ["=game__id"]
     list_select_related = ["game", "created_by"]
     exclude = ["token"]  # a working link's token lets anyone score the game
+
+
+# --- Background jobs ------------------------------------------------------------------------
+
+
+class JobStateFilter(admin.SimpleListFilter):
+    title = "state"
+    parameter_name = "state"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        return [
+            ("stuck", "Stuck"),
+            ("waiting", "Waiting for the broker"),
+            ("sent", "Sent, not done"),
+            ("done", "Done"),
+        ]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
+        value = self.value()
+        if value == "stuck":
+            return queryset.filter(pk__in=outbox.stuck().values("pk"))
+        if value == "waiting":
+            return queryset.filter(sent_at__isnull=True, done_at__isnull=True)
+        if value == "sent":
+            return queryset.filter(sent_at__isnull=False, done_at__isnull=True)
+        if value == "done":
+            return queryset.filter(done_at__isnull=False)
+        return queryset
+
+
+@admin.register(OutboxJob)
+class OutboxJobAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    """Every background job asked for, with its state; stuck ones can be sent again (run
+    now, in the web process, through :func:`scorekeeper.services.jobs.job_retry`)."""
+
+    list_display = ["id", "task", "args", "state", "created_at", "sent_at", "done_at", "attempts"]
+    list_filter = [JobStateFilter, "task"]
+    search_fields = ["task", "error"]
+    date_hierarchy = "created_at"
+    ordering = ["-created_at"]
+    readonly_fields = [
+        "task",
+        "args",
+        "created_at",
+        "sent_at",
+        "done_at",
+        "retried_at",
+        "attempts",
+        "error",
+    ]
+    actions = ["send_again"]
+
+    @admin.display(description="state")
+    def state(self, job: OutboxJob) -> str:
+        if job.done_at is not None:
+            return "done"
+        if outbox.is_stuck(job):
+            return "stuck"
+        return "sent" if job.sent_at is not None else "waiting"
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # jobs are asked for by the services
+
+    @admin.action(description="Send the selected stuck jobs again now", permissions=["change"])
+    def send_again(self, request: HttpRequest, queryset: QuerySet[OutboxJob]) -> None:
+        sent = left = 0
+        for job_id in queryset.order_by("created_at").values_list("pk", flat=True):
+            try:
+                if job_retry(actor=request.user, job_id=job_id):
+                    sent += 1
+                else:
+                    left += 1
+            except ServiceError as error:
+                self.message_user(request, error.message, messages.ERROR)
+                return
+        self.message_user(request, f"{sent} job(s) sent again now.", messages.SUCCESS)
+        if left:
+            self.message_user(
+                request,
+                f"{left} job(s) left alone: done, or not stuck (asked for or tried again "
+                f"less than {settings.JOB_STUCK_SECONDS} s ago).",
+                messages.WARNING,
+            )

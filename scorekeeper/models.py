@@ -173,12 +173,18 @@ class OutboxJob(models.Model):
     """A background job asked for in a request's transaction (the outbox): written with the
     change that asks for it, handed to the broker once that commits, and handed again by the
     relay (``manage.py relay_jobs``, or the beat task every 30 s) while the broker was away.
-    ``sent_at`` is set once the broker took it (or it ran in-process)."""
+    ``sent_at`` is set once the broker took it (or it ran in-process), ``done_at`` once the
+    task finished. One not done ``settings.JOB_STUCK_AFTER`` after it was asked for (or last
+    tried again) is stuck: shown to whoever can act, with a "try again" button."""
 
     task = models.CharField(max_length=200, help_text="The Celery task's name.")
     args = models.JSONField(default=list, help_text="The task's arguments (ids).")
     created_at = models.DateTimeField(auto_now_add=True)
     sent_at = models.DateTimeField(null=True, blank=True)
+    done_at = models.DateTimeField(null=True, blank=True, help_text="When the task finished.")
+    retried_at = models.DateTimeField(
+        null=True, blank=True, help_text="When someone last asked for it to be tried again."
+    )
     attempts = models.PositiveIntegerField(default=0, help_text="Hand-overs that failed.")
     error = models.CharField(max_length=500, blank=True, help_text="The last failure.")
 
@@ -186,7 +192,10 @@ class OutboxJob(models.Model):
         indexes = [
             models.Index(
                 fields=["created_at"], condition=Q(sent_at__isnull=True), name="outbox_unsent"
-            )
+            ),
+            models.Index(
+                fields=["created_at"], condition=Q(done_at__isnull=True), name="outbox_not_done"
+            ),
         ]
         constraints = [
             models.CheckConstraint(condition=~Q(task=""), name="outbox_job_has_task"),

@@ -11,17 +11,27 @@ is never lost with a broker that is down or restarts.
 
 The jobs are idempotent, so a job handed over twice (the relay and a slow first try, both
 after the broker came back) does no harm.
+
+Each job carries its row's id in a message header (``outbox_job``); when the task finishes,
+the row is marked done (with the same task and arguments asked for before it: the run
+covered them). A job not done ``settings.JOB_STUCK_AFTER`` after it was asked for (or tried
+again) is :func:`stuck`; the services that try it again are in
+:mod:`scorekeeper.services.jobs`.
 """
 
 from __future__ import annotations
 
 import logging
-from datetime import timedelta
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 from celery import current_app
+from celery.signals import task_success
+from django.conf import settings
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, QuerySet
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
@@ -35,6 +45,8 @@ BROKER_ERRORS: tuple[type[BaseException], ...] = (BrokerError, ConnectionError, 
 RELAY_AFTER = timedelta(seconds=10)
 # Jobs sent this long ago are forgotten.
 KEEP_SENT = timedelta(days=7)
+# The message header that names the job's row.
+HEADER = "outbox_job"
 
 
 def enqueue(
@@ -55,11 +67,12 @@ def enqueue(
 
 def run_here(job_id: int, task: Any, args: list[int]) -> bool:
     """Run the stored job in this process (its failure is logged and stored, not raised)."""
-    result = task.apply(args=args)
+    result = task.apply(args=args, headers={HEADER: job_id})
     if result.failed():
         _failed(job_id, result.result)
         return False
     _sent(job_id)
+    done(job_id)
     return True
 
 
@@ -68,11 +81,12 @@ def deliver(job_id: int, task: Any, args: list[int], *, in_process: bool = False
     broker does not take it). True when the job was handed over or ran. Without a broker
     (the embedded default) the job runs here and its errors are raised."""
     if current_app.conf.task_always_eager:
-        task.apply_async(args=args)
+        task.apply_async(args=args, headers={HEADER: job_id})
         _sent(job_id)
+        done(job_id)
         return True
     try:
-        task.apply_async(args=args)
+        task.apply_async(args=args, headers={HEADER: job_id})
     except BROKER_ERRORS as error:
         if not in_process:
             _failed(job_id, error)
@@ -85,6 +99,90 @@ def deliver(job_id: int, task: Any, args: list[int], *, in_process: bool = False
 
 def _sent(job_id: int) -> None:
     OutboxJob.objects.filter(pk=job_id, sent_at__isnull=True).update(sent_at=timezone.now())
+
+
+def done(job_id: int) -> None:
+    """Mark the job done, and with it the same task with the same arguments asked for before
+    it (or before it was tried again): the run covered them (the jobs work from what is
+    stored)."""
+    job = OutboxJob.objects.filter(pk=job_id).first()
+    if job is None:
+        return
+    now = timezone.now()
+    OutboxJob.objects.filter(
+        task=job.task,
+        args=job.args,
+        done_at__isnull=True,
+        created_at__lte=job.retried_at or job.created_at,
+    ).update(done_at=now, sent_at=Coalesce(F("sent_at"), now))
+    OutboxJob.objects.filter(pk=job_id, done_at__isnull=True).update(
+        done_at=now, sent_at=Coalesce(F("sent_at"), now)
+    )
+
+
+def job_of(request: Any) -> int | None:
+    """The outbox row a running task's request names (None: not sent through the outbox)."""
+    value = (getattr(request, "headers", None) or {}).get(HEADER)
+    if value is None:
+        value = getattr(request, HEADER, None)
+    return value if isinstance(value, int) else None
+
+
+@task_success.connect
+def _task_done(sender: Any = None, **_: Any) -> None:
+    job_id = job_of(getattr(sender, "request", None))
+    if job_id is not None:
+        done(job_id)
+
+
+def stuck() -> QuerySet[OutboxJob]:
+    """The jobs not done ``settings.JOB_STUCK_SECONDS`` after they were asked for or last
+    tried again (a broker that never took them, a worker that died, a task that gave up)."""
+    cutoff = timezone.now() - timedelta(seconds=settings.JOB_STUCK_SECONDS)
+    return (
+        OutboxJob.objects.filter(done_at__isnull=True)
+        .alias(asked=Coalesce("retried_at", "created_at"))
+        .filter(asked__lt=cutoff)
+        .order_by("created_at", "pk")
+    )
+
+
+def is_stuck(job: OutboxJob) -> bool:
+    cutoff = timezone.now() - timedelta(seconds=settings.JOB_STUCK_SECONDS)
+    return job.done_at is None and (job.retried_at or job.created_at) < cutoff
+
+
+@dataclass(frozen=True)
+class StuckJob:
+    """A stuck job as a page shows it: its row, what it does in words, since when."""
+
+    id: int
+    what: str
+    since: datetime
+
+
+def shown(job: OutboxJob, what: str) -> StuckJob:
+    return StuckJob(id=job.pk, what=what, since=job.retried_at or job.created_at)
+
+
+def retry(job_id: int) -> bool:
+    """Try the stuck job again, in this process once the current transaction commits (a job
+    stuck is one the workers did not do: the person who asks is waiting). False, and nothing
+    done, when it is not stuck (done meanwhile, or tried again a moment ago: a second click
+    or a second person). Call it from a service, in its transaction."""
+    job = OutboxJob.objects.select_for_update().filter(pk=job_id).first()
+    if job is None or not is_stuck(job):
+        return False
+    task = current_app.tasks.get(job.task)
+    if task is None:
+        _failed(job.pk, LookupError(f"no task named {job.task!r}"))
+        return False
+    job.retried_at = timezone.now()
+    job.error = ""
+    job.save(update_fields=["retried_at", "error"])
+    args = list(job.args)
+    transaction.on_commit(lambda: run_here(job.pk, task, args), robust=True)
+    return True
 
 
 def _failed(job_id: int, error: object) -> None:

@@ -304,6 +304,9 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "socket_connect_timeout": BROKER_TIMEOUT / 2,
     "socket_timeout": max(2 * BROKER_TIMEOUT, 2.0),  # longer than a worker's 1 s BRPOP
 }
+# A job not done this long after it was asked for (or tried again) is shown as stuck, with a
+# "try again" button: on the tournament dashboard, the club's ratings page and the admin.
+JOB_STUCK_SECONDS = env.int("JOB_STUCK_SECONDS", default=60)
 CELERY_TIMEZONE = "UTC"
 CELERY_ENABLE_UTC = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import socket
 import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -18,6 +20,7 @@ from scorekeeper.celery import app
 from tests.support import free_port
 
 HAVE_REDIS = shutil.which("redis-server") is not None
+ROOT = Path(__file__).resolve().parents[1]
 
 
 class RedisServer:
@@ -95,3 +98,48 @@ def celery_broker(url: str) -> Iterator[None]:
             os.environ.pop("CELERY_BROKER_URL", None)
         else:
             os.environ["CELERY_BROKER_URL"] = environ
+
+
+class Workers:
+    """Real Celery workers (prefork, one child process), each in a process group of its own,
+    loading the test module ``include``; :meth:`kill` kills one as a machine going away
+    would (nothing acknowledged), :meth:`stop` all that are left."""
+
+    def __init__(self, include: str) -> None:
+        self.include = include
+        self.started: list[subprocess.Popen[bytes]] = []
+
+    def start(self, **env: str) -> subprocess.Popen[bytes]:
+        command = [sys.executable, "-m", "celery", "-A", "scorekeeper", "worker"]
+        command += ["-I", self.include, "--pool=prefork", "-c", "1", "--without-mingle"]
+        command += ["--without-gossip", "--loglevel=WARNING"]
+        worker = subprocess.Popen(
+            command,
+            cwd=ROOT,
+            env={**os.environ, **env},
+            start_new_session=True,  # its own process group: killed with its children
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        self.started.append(worker)
+        return worker
+
+    def kill(self, worker: subprocess.Popen[bytes]) -> None:
+        if worker.poll() is None:
+            os.killpg(worker.pid, signal.SIGKILL)
+            worker.wait(timeout=10)
+
+    def stop(self) -> None:
+        for worker in self.started:
+            self.kill(worker)
+
+
+def wait_for_file(path: Path, seconds: float) -> str:
+    """The text of ``path`` once it appears (an AssertionError after ``seconds``)."""
+    deadline = time.monotonic() + seconds
+    while not path.exists():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{path.name} did not appear within {seconds} s")
+        time.sleep(0.1)
+    time.sleep(0.05)
+    return path.read_text()

@@ -39,6 +39,15 @@ def test_threaded_workers_sized_from_the_cores() -> None:
     assert config["max_requests"] > 0
 
 
+def test_the_app_is_loaded_and_its_urls_imported_before_the_workers_fork() -> None:
+    config = _config()
+    assert config["preload_app"] is True
+    when_ready = config["when_ready"]
+    assert callable(when_ready)
+    when_ready(None)  # imports the URLconf (it raises if the hook is broken)
+    assert _config(GUNICORN_PRELOAD="false")["preload_app"] is False
+
+
 def test_the_environment_overrides_it() -> None:
     config = _config(GUNICORN_WORKERS="3", GUNICORN_THREADS="8", GUNICORN_BIND="0.0.0.0:9000")
     assert (config["workers"], config["threads"], config["bind"]) == (3, 8, "0.0.0.0:9000")

@@ -7,7 +7,6 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -15,9 +14,8 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.celery import app
+from tests.broker import Workers, wait_for_file
 from tests.support import using_broker
-
-ROOT = Path(__file__).resolve().parents[1]
 
 pytestmark = [
     pytest.mark.celery_worker,
@@ -31,40 +29,11 @@ Start = Callable[..., subprocess.Popen[bytes]]
 
 @pytest.fixture
 def start_worker() -> Iterator[Start]:
-    workers: list[subprocess.Popen[bytes]] = []
-
-    def start(**env: str) -> subprocess.Popen[bytes]:
-        command = [sys.executable, "-m", "celery", "-A", "scorekeeper", "worker"]
-        command += ["-I", "tests.jobs.slow", "--pool=prefork", "-c", "1", "--without-mingle"]
-        command += ["--without-gossip", "--loglevel=WARNING"]
-        worker = subprocess.Popen(
-            command,
-            cwd=ROOT,
-            env={**os.environ, **env},
-            start_new_session=True,  # its own process group: killed with its children
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        workers.append(worker)
-        return worker
-
+    workers = Workers("tests.jobs.slow")
     app.control.purge()
-    yield start
-    for worker in workers:
-        if worker.poll() is None:
-            os.killpg(worker.pid, signal.SIGKILL)
-            worker.wait(timeout=10)
+    yield workers.start
+    workers.stop()
     app.control.purge()
-
-
-def _wait_for(path: Path, seconds: float) -> str:
-    deadline = time.monotonic() + seconds
-    while not path.exists():
-        if time.monotonic() > deadline:
-            pytest.fail(f"{path.name} did not appear within {seconds} s")
-        time.sleep(0.1)
-    time.sleep(0.05)
-    return path.read_text()
 
 
 def test_a_killed_worker_process_gives_its_job_back_at_once(
@@ -72,9 +41,9 @@ def test_a_killed_worker_process_gives_its_job_back_at_once(
 ) -> None:
     start_worker()
     app.send_task("tests.slow_once", args=[str(tmp_path)])
-    child = int(_wait_for(tmp_path / "started-1", 60))
+    child = int(wait_for_file(tmp_path / "started-1", 60))
     os.kill(child, signal.SIGKILL)  # the process running the job, as the OOM killer would
-    assert _wait_for(tmp_path / "done", 30) == "2"
+    assert wait_for_file(tmp_path / "done", 30) == "2"
     assert sorted(p.name for p in tmp_path.glob("started-*")) == ["started-1", "started-2"]
 
 
@@ -83,10 +52,10 @@ def test_a_whole_dead_worker_leaves_its_job_to_the_next_one(
 ) -> None:
     first = start_worker(CELERY_VISIBILITY_TIMEOUT="3")
     app.send_task("tests.slow_once", args=[str(tmp_path)])
-    _wait_for(tmp_path / "started-1", 60)
+    wait_for_file(tmp_path / "started-1", 60)
     os.killpg(first.pid, signal.SIGKILL)  # the machine went away: nothing acknowledged
     first.wait(timeout=10)
     assert not (tmp_path / "done").exists()
     time.sleep(3)  # past the visibility timeout
     start_worker(CELERY_VISIBILITY_TIMEOUT="3")
-    assert _wait_for(tmp_path / "done", 60) == "2"
+    assert wait_for_file(tmp_path / "done", 60) == "2"

@@ -12,11 +12,11 @@ from typing import Any
 from django.db.models import Case, Count, F, IntegerField, Max, Q, QuerySet, Sum, Value, When
 from django.utils import timezone
 
-from scorekeeper import access
+from scorekeeper import access, outbox
 from scorekeeper import selectors as core_selectors
 from scorekeeper.access import Actor
 from scorekeeper.errors import NotFound
-from scorekeeper.models import Club, Game, GameStatus, Player, Result
+from scorekeeper.models import Club, Game, GameStatus, OutboxJob, Player, Result
 
 from . import seating_adapter
 from .models import (
@@ -87,6 +87,47 @@ def seating_stuck(round: Round | None) -> bool:
         and round.seating_status == SeatingStatus.QUEUED
         and round.created_at < timezone.now() - SEATING_STUCK_AFTER
     )
+
+
+def stuck_jobs(tournament: Tournament) -> list[outbox.StuckJob]:
+    """The tournament's background jobs that are stuck (see :func:`scorekeeper.outbox.stuck`),
+    newest first, one per thing the director waits for: the standings, a round's e-mails, a
+    seating a worker started and did not finish (one no worker started has its own notice,
+    :func:`seating_stuck`)."""
+    rounds = {r.pk: r for r in tournament.rounds.all()}
+    found = outbox.stuck().filter(_jobs_of(tournament, list(rounds)))
+    numbered = {r.number: r for r in rounds.values()}
+    shown: dict[str, outbox.StuckJob] = {}
+    for job in reversed(list(found)):
+        args = list(job.args)
+        if job.task == STANDINGS_TASK:
+            what = "Updating the standings"
+        elif job.task == NOTIFY_TASK:
+            what = f"E-mailing round {rounds[args[0]].number}'s players where they sit"
+        else:
+            round = numbered.get(args[1]) if len(args) > 1 else None
+            if round is None or round.seating_status != SeatingStatus.RUNNING:
+                continue
+            what = f"Seating round {round.number}"
+        shown.setdefault(what, outbox.shown(job, what))
+    return list(shown.values())
+
+
+def tournament_has_job(tournament: Tournament, job_id: int) -> bool:
+    """Whether the outbox's job ``job_id`` is one of the tournament's."""
+    rounds = list(tournament.rounds.values_list("pk", flat=True))
+    return OutboxJob.objects.filter(_jobs_of(tournament, rounds), pk=job_id).exists()
+
+
+def _jobs_of(tournament: Tournament, round_ids: list[int]) -> Q:
+    return Q(task__in=(SEAT_TASK, STANDINGS_TASK), args__0=tournament.pk) | Q(
+        task=NOTIFY_TASK, args__0__in=round_ids
+    )
+
+
+SEAT_TASK = "tournaments.seat_round"
+STANDINGS_TASK = "tournaments.recompute_standings"
+NOTIFY_TASK = "tournaments.notify_round"
 
 
 def last_round(tournament: Tournament) -> Round | None:

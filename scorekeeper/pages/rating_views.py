@@ -7,16 +7,18 @@ from __future__ import annotations
 import csv
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.utils.text import slugify
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_POST
 
 from rules_engine import GAMES
 from scorekeeper import access, selectors
-from scorekeeper.errors import NotFound
+from scorekeeper.errors import NotFound, ServiceError
 from scorekeeper.models import Player
+from scorekeeper.services.jobs import ratings_job_retry, stuck_rating_jobs
 from scorekeeper.services.ratings import BASE, SCALE, pending_jobs
 
 from .doors import member_club
@@ -32,7 +34,8 @@ def club_ratings(request: HttpRequest, slug: str) -> HttpResponse:
     game_type = request.GET.get("game_type", "")
     if game_type not in GAMES:
         game_type = next(iter(GAMES))
-    jobs = pending_jobs(club) if access.can_administer(request.user, club) else []
+    administers = access.can_administer(request.user, club)
+    jobs = pending_jobs(club) if administers else []
     return render(
         request,
         "pages/club/ratings.html",
@@ -51,8 +54,29 @@ def club_ratings(request: HttpRequest, slug: str) -> HttpResponse:
                 }
                 for job in jobs
             ],
+            "stuck_jobs": stuck_rating_jobs(club) if administers else [],
         },
     )
+
+
+@login_required
+@require_POST
+def ratings_retry(request: HttpRequest, slug: str) -> HttpResponse:
+    """A club admin tries a stuck ratings recomputation again now."""
+    club = member_club(request, slug)
+    try:
+        job_id = int(request.POST.get("job", ""))
+    except ValueError:
+        messages.error(request, "Choose the job to try again.")
+    else:
+        try:
+            if ratings_job_retry(actor=request.user, club=club, job_id=job_id):
+                messages.success(request, "Tried again now.")
+            else:
+                messages.info(request, "That was done already (or someone has just tried it).")
+        except ServiceError as error:
+            messages.error(request, error.message)
+    return redirect("club-ratings", slug=club.slug)
 
 
 @require_GET

@@ -59,6 +59,7 @@ urlpatterns = [
     page("p/<int:player_id>/", club_views.player_page, name="player"),
     # Ratings and standings' downloads (rating_views)
     page(C + "ratings/", rating_views.club_ratings, name="club-ratings"),
+    path(C + "ratings/retry/", rating_views.ratings_retry, name="club-ratings-retry"),
     path("ratings/", rating_views.ratings_explained, name="ratings-explained"),
     page(
         "s/<int:season_id>/standings.csv",

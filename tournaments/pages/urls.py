@@ -26,6 +26,7 @@ urlpatterns = [
     path(T + "check-out/", views.check_out, name="tournament-check-out"),
     path(T + "withdraw/", views.withdraw, name="tournament-withdraw"),
     path(T + "seat/", views.seat, name="tournament-seat"),
+    path(T + "jobs/retry/", views.job_retry, name="tournament-job-retry"),
     path(R + "swap/", views.swap, name="tournament-swap"),
     path(R + "publish/", views.publish, name="tournament-publish"),
     path(R + "unpublish/", views.unpublish, name="tournament-unpublish"),

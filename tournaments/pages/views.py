@@ -364,6 +364,7 @@ def dashboard(request: HttpRequest, tournament_id: int) -> HttpResponse:
         and round.status == RoundStatus.PLAYING
         and not selectors.round_started(round),
         "announcements": selectors.announcements(tournament)[:5],
+        "stuck_jobs": selectors.stuck_jobs(tournament) if directs else [],
         "next_number": next_number,
         "methods": SeatingMethod.choices,
     }
@@ -551,6 +552,23 @@ def seat(request: HttpRequest, tournament: Tournament) -> str:
     method = request.POST.get("method") or None
     round, _ = services.round_request(actor=request.user, tournament=tournament, method=method)
     return f"Round {round.number} is being seated."
+
+
+@director_action
+def job_retry(request: HttpRequest, tournament: Tournament) -> str:
+    """Try a stuck background job again now (the standings, a round's e-mails)."""
+    job_id = _job_id(request)
+    if services.tournament_job_retry(actor=request.user, tournament=tournament, job_id=job_id):
+        return "Tried again now."
+    return "That was done already (or someone has just tried it again)."
+
+
+def _job_id(request: HttpRequest) -> int:
+    try:
+        return int(request.POST.get("job", ""))
+    except ValueError:
+        messages.error(request, "Choose the job to try again.")
+        raise Refused from None
 
 
 def _round(tournament: Tournament, number: int) -> Round:

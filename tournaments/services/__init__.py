@@ -17,7 +17,8 @@ table is marked ``unfinished``.
 One module a subject: :mod:`.setup` (creating a tournament), :mod:`.registration`
 (registering, check-in, check-out, withdrawal), :mod:`.rounds` (asking for, seating, swapping,
 publishing and closing rounds), :mod:`.results` (confirming and reopening a table's result,
-standings), :mod:`.notify` (telling players where they sit); :mod:`.closing` is what closing a
+standings), :mod:`.notify` (telling players where they sit), :mod:`.retry` (trying a stuck
+job again); :mod:`.closing` is what closing a
 round does, whoever closes it; :mod:`._base` what they share. Who may direct is
 :mod:`tournaments.access`. Callers import the package: ``from tournaments import services``.
 """
@@ -33,6 +34,7 @@ from .registration import (
     withdraw,
 )
 from .results import standings_recompute, table_confirm, table_reopen
+from .retry import tournament_job_retry
 from .rounds import (
     round_close,
     round_publish,
@@ -64,6 +66,7 @@ __all__ = [
     "tournament_announce",
     "tournament_create",
     "tournament_delete",
+    "tournament_job_retry",
     "tournament_update",
     "unconfirmed_text",
     "withdraw",
