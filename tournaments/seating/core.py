@@ -15,7 +15,13 @@ from typing import Any
 
 from tournaments.seating.designs import best_design
 from tournaments.seating.errors import SeatingError
-from tournaments.seating.search import PLACE, Tabu, greedy_round, pair_weights
+from tournaments.seating.search import (
+    PLACE,
+    Tabu,
+    greedy_round,
+    pair_weights,
+    repeats_lower_bound,
+)
 from tournaments.seating.seats import order_seats
 from tournaments.seating.spec import (
     MAX_ROUNDS,
@@ -54,8 +60,15 @@ class Plan:
     stats: dict[str, Any] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
-        """The JSON shape of ``seating_plan --json``."""
-        return {"rounds": self.rounds}
+        """The JSON shape of ``seating_plan --json``: the rounds and, when some pair meets
+        twice, the repeats and the lower bound on them the search used."""
+        if not self.repeats:
+            return {"rounds": self.rounds}
+        return {
+            "rounds": self.rounds,
+            "repeats": self.repeats,
+            "lower_bound": self.stats.get("repeats_lower_bound", 0),
+        }
 
 
 def meeting_counts(rounds: Rounds) -> dict[tuple[int, int], int]:
@@ -358,6 +371,11 @@ def _plan(spec: _Spec, started: float) -> Plan:
         if iterations:
             sources.append("tabu search")
 
+    meetings = [0] * n
+    for rnd in [*spec.history, *tables]:
+        for table in rnd:
+            for p in table:
+                meetings[p] += len(table) - 1
     ordered = order_seats(tables, spec.history, rng)
     if spec.rank is None:
         for rnd in ordered:
@@ -385,6 +403,9 @@ def _plan(spec: _Spec, started: float) -> Plan:
             # the proven lower bound on the search's cost that it stops at (0: no repeat
             # needed), in the cost units of search.pair_weights
             "lower_bound": bound,
+            # the fewest repeated meetings any plan can have (the counting bound: everyone's
+            # meetings against the others there are to meet)
+            "repeats_lower_bound": repeats_lower_bound(n, meetings),
             "seconds": round(time.perf_counter() - started, 3),
         },
     )
