@@ -14,10 +14,16 @@ Three parts (``--part``, all by default):
   pair meeting m > 1 times counts m - 1), the most meetings of one pair, the seconds;
 * ``standings``: Swiss rounds by standings (standings reshuffled a little after each round):
   the average spread of standing ranks at a table (highest minus lowest rank) against the
-  ideal (tables of consecutive ranks, k - 1), and the repeats.
+  ideal (tables of consecutive ranks, k - 1), and the repeats;
+* ``sweep`` (not run by default): every field of 4 to 100 players at tables of 2 to 6 (the
+  rest sitting out) and at the mixed sizes of prediction whist, for 1 to two rounds beyond
+  the known maximum (``tournaments.seating.verify``): each plan must be valid, within its
+  time limit, and without a repeat wherever ``known_max_rounds`` says none is needed; then
+  300 players at every table size for 10 rounds, each under 10 s. ``--every N`` checks
+  every N-th request only.
 
-    python bench/seating.py [--part designs|fields|standings] [--time-limit 5]
-                            [--only 32/4 57/3 ...]
+    python bench/seating.py [--part designs|fields|standings|sweep] [--time-limit 5]
+                            [--only 32/4 57/3 ...] [--every 1]
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tournaments.seating import evaluate, next_round, plan  # noqa: E402
 from tournaments.seating.designs import known_max_rounds  # noqa: E402
+from tournaments.seating.verify import cases, check  # noqa: E402
 
 DESIGN_FIELDS: list[tuple[int, int]] = sorted(
     {(v, 3) for v in range(9, 100, 3)}
@@ -176,10 +183,46 @@ def standings(only: list[str] | None, time_limit: float) -> None:
         print(f"{name:<8} {average:>7.2f} {k - 1:>6} {repeats:>8} {elapsed:>7.2f}", flush=True)
 
 
+def sweep(time_limit: float, every: int) -> int:
+    """Every request of ``verify.cases`` (every ``every``-th), then 300 players; prints the
+    failures and a summary, returns how many failed."""
+    failures = checked = 0
+    slowest = 0.0
+    started = time.perf_counter()
+    for index, case in enumerate(cases(range(4, 101))):
+        if index % every:
+            continue
+        finding = check(case, time_limit)
+        checked += 1
+        slowest = max(slowest, finding.seconds)
+        if finding.errors:
+            failures += 1
+            print(f"{case.name:<28} {finding.seconds:>6.2f} s  {'; '.join(finding.errors)}")
+    print(
+        f"{checked} requests (4 to 100 players, tables of 2 to 6 and mixed, time limit "
+        f"{time_limit:g} s): {failures} failed, slowest {slowest:.2f} s, "
+        f"{time.perf_counter() - started:.0f} s in all",
+        flush=True,
+    )
+    for k in (2, 3, 4, 5, 6):
+        took = time.perf_counter()
+        result = plan(300, 10, table_size=k)
+        seconds = time.perf_counter() - took
+        repeats, _ = evaluate(result.rounds)
+        late = seconds >= 10
+        failures += late
+        over = "  > 10 s" if late else ""
+        print(f"300 at tables of {k} x10: {repeats} repeats, {seconds:.2f} s{over}")
+    return failures
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--time-limit", type=float, default=5.0)
-    parser.add_argument("--part", choices=["designs", "fields", "standings"], action="append")
+    parser.add_argument(
+        "--part", choices=["designs", "fields", "standings", "sweep"], action="append"
+    )
+    parser.add_argument("--every", type=int, default=1, help="sweep: every N-th request")
     parser.add_argument("--only", nargs="*", help="fields to run (e.g. 57/3 32/4/10)")
     args = parser.parse_args()
     parts = args.part or ["designs", "fields", "standings"]
@@ -191,6 +234,8 @@ def main() -> int:
     if "standings" in parts:
         print()
         standings(args.only, args.time_limit)
+    if "sweep" in parts:
+        return 1 if sweep(args.time_limit, max(1, args.every)) else 0
     return 0
 
 
