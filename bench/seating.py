@@ -15,7 +15,8 @@ Three parts (``--part``, all by default):
   pair meeting m > 1 times counts m - 1), the most meetings of one pair, the seconds;
 * ``standings``: Swiss rounds by standings (standings reshuffled a little after each round):
   the average spread of standing ranks at a table (highest minus lowest rank) against the
-  ideal (tables of consecutive ranks, k - 1), and the repeats;
+  ideal (tables of consecutive ranks, k - 1, which repeat-free tables cannot keep after the
+  first rounds) and a random draw, and the repeats;
 * ``sweep`` (not run by default): every field of 4 to 100 players at tables of 2 to 6 (the
   rest sitting out) and at the mixed sizes of prediction whist, for 1 to two rounds beyond
   the known maximum (``tournaments.seating.verify``): each plan must be valid, within its
@@ -157,7 +158,7 @@ def fields(only: list[str] | None, time_limit: float) -> None:
 
 
 def standings(only: list[str] | None, time_limit: float) -> None:
-    header = f"{'field':<8} {'spread':>7} {'ideal':>6} {'repeats':>8} {'time s':>7}"
+    header = f"{'field':<8} {'spread':>7} {'ideal':>6} {'random':>7} {'repeats':>8} {'time s':>7}"
     print(header)
     print("-" * len(header))
     for name, players, k, rounds in STANDINGS:
@@ -188,7 +189,25 @@ def standings(only: list[str] | None, time_limit: float) -> None:
         elapsed = time.perf_counter() - started
         repeats, _ = evaluate(history)
         average = sum(spreads) / len(spreads)
-        print(f"{name:<8} {average:>7.2f} {k - 1:>6} {repeats:>8} {elapsed:>7.2f}", flush=True)
+        drawn = _random_spread(players, k, random.Random(1))
+        print(
+            f"{name:<8} {average:>7.2f} {k - 1:>6} {drawn:>7.2f} {repeats:>8} {elapsed:>7.2f}",
+            flush=True,
+        )
+
+
+def _random_spread(players: int, k: int, rng: random.Random, draws: int = 500) -> float:
+    """The average spread of standing ranks at a table of a random draw: the other end of
+    the scale from the ideal."""
+    total = count = 0
+    for _ in range(draws):
+        order = list(range(players))
+        rng.shuffle(order)
+        for at in range(0, players - k + 1, k):
+            table = order[at : at + k]
+            total += max(table) - min(table)
+            count += 1
+    return total / count
 
 
 def sweep(time_limit: float, every: int) -> int:

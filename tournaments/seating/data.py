@@ -18,8 +18,15 @@ fixed points forming one table of the extra round, with the short orbits {x, x +
 each column; Buratti, Rinaldi and Traetta, "3-pyramidal Steiner triple systems", 2017). The
 existence of these designs is known (NKTS: Baker and Wilson 1977, Kotzig and Rosa;
 24 in fours for 7 rounds: the social golfer problem 6-4-7,
-OEIS A107431; the 8-4-10 social golfer solution: Aguado 2004);
-tests/seating checks every design built from them.
+OEIS A107431; the 8-4-10 social golfer solution: Aguado 2004; 30 in fives for 6 rounds:
+the social golfer problem 6-5-6, OEIS A107431).
+
+Where no design reaching the counting bound is built (fours, fives and sixes from 50 up),
+base rounds with several fixed points give packings with more rounds than the tabu search
+finds from scratch (for 56 in fours 16 rounds, against 13), by the same tabu search over
+base rounds (a fixed point's table holds at most one player of each column). The counting
+bound there is named by ``known_max_rounds``. tests/seating checks every design built from
+them.
 """
 
 DEVELOPED: dict[tuple[int, int], tuple[int, int, str, str]] = {
@@ -211,5 +218,29 @@ DEVELOPED: dict[tuple[int, int], tuple[int, int, str, str]] = {
         5,
         "social golfer 6-5-6 (30 in fives for 6 rounds) over Z6",
         "base: 6.10.18.24.29 11.13.15.20.21 5.16.17.26.28 1.2.19.23.27 0.4.7.8.14 3.9.12.22.25",
+    ),
+    (56, 4): (
+        16,
+        3,
+        "56 in fours for 16 rounds over Z16 with 8 fixed points",
+        "base: 10.26.41.48 4.29.36.49 5.24.34.50 11.25.37.51 14.20.44.52 6.21.43.53 "
+        "12.30.47.54 8.31.42.55 16.18.19.28 33.35.45.46 2.3.7.9 0.13.17.38 1.22.27.40 "
+        "15.23.32.39",
+    ),
+    (60, 4): (
+        17,
+        3,
+        "60 in fours for 17 rounds over Z17 with 9 fixed points",
+        "base: 1.17.50.51 0.29.39.52 6.32.47.53 13.21.46.54 7.18.35.55 4.22.41.56 15.28.42.57 "
+        "9.24.44.58 2.26.49.59 5.12.43.48 19.23.30.31 27.34.36.40 3.8.11.25 10.14.16.20 "
+        "33.37.38.45",
+    ),
+    (72, 4): (
+        21,
+        3,
+        "72 in fours for 21 rounds over Z21 with 9 fixed points",
+        "base: 3.39.45.63 7.33.42.64 15.37.53.65 1.40.48.66 4.34.54.67 0.28.61.68 17.36.47.69 "
+        "18.26.43.70 19.23.62.71 5.6.11.60 10.12.20.22 21.25.41.56 2.14.46.50 31.38.57.59 "
+        "9.13.16.30 8.24.32.35 44.49.55.58 27.29.51.52",
     ),
 }
