@@ -21,12 +21,12 @@ existence of these designs is known (NKTS: Baker and Wilson 1977, Kotzig and Ros
 OEIS A107431; the 8-4-10 social golfer solution: Aguado 2004; 30 in fives for 6 rounds:
 the social golfer problem 6-5-6, OEIS A107431).
 
-Where no design reaching the counting bound is built (fours, fives and sixes from 50 up),
-base rounds with several fixed points give packings with more rounds than the tabu search
-finds from scratch (for 56 in fours 16 rounds, against 13), by the same tabu search over
-base rounds (a fixed point's table holds at most one player of each column). The counting
-bound there is named by ``known_max_rounds``. tests/seating checks every design built from
-them.
+Where no design reaching the counting bound is built, base rounds with several fixed points
+give packings with more rounds than the tabu search finds from scratch: 56, 60, 72, 84 and
+96 in fours for 16, 17, 21, 23 and 27 rounds (against 13, 14, 17, 21 and 24), found by the
+same tabu search over base rounds (a fixed point's table holds at most one player of each
+column); ``known_max_rounds`` names the counting bound there. tests/seating checks every
+design built from them.
 """
 
 DEVELOPED: dict[tuple[int, int], tuple[int, int, str, str]] = {
@@ -242,5 +242,23 @@ DEVELOPED: dict[tuple[int, int], tuple[int, int, str, str]] = {
         "base: 3.39.45.63 7.33.42.64 15.37.53.65 1.40.48.66 4.34.54.67 0.28.61.68 17.36.47.69 "
         "18.26.43.70 19.23.62.71 5.6.11.60 10.12.20.22 21.25.41.56 2.14.46.50 31.38.57.59 "
         "9.13.16.30 8.24.32.35 44.49.55.58 27.29.51.52",
+    ),
+    (84, 4): (
+        23,
+        3,
+        "84 in fours for 23 rounds over Z23 with 15 fixed points",
+        "base: 16.33.66.69 21.24.67.70 11.26.55.71 4.34.59.72 5.23.50.73 8.29.51.74 "
+        "20.45.53.75 18.41.56.76 7.40.54.77 13.35.61.78 12.43.48.79 0.39.58.80 3.31.65.81 "
+        "9.36.49.82 17.28.46.83 6.25.57.60 47.62.63.68 1.37.38.44 2.10.14.19 27.30.32.42 "
+        "15.22.52.64",
+    ),
+    (96, 4): (
+        27,
+        3,
+        "96 in fours for 27 rounds over Z27 with 15 fixed points",
+        "base: 2.27.55.81 18.32.58.82 24.40.80.83 22.53.65.84 25.30.75.85 23.49.78.86 "
+        "12.34.72.87 17.35.54.88 8.43.59.89 21.51.68.90 5.47.70.91 13.36.67.92 3.42.69.93 "
+        "15.39.63.94 19.38.60.95 56.62.64.73 0.26.57.61 16.44.50.52 4.10.14.31 28.33.37.48 "
+        "29.46.71.76 6.9.11.20 7.45.66.79 1.41.74.77",
     ),
 }
