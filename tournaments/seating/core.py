@@ -244,10 +244,12 @@ def _choose_byes(spec: _Spec, counts: list[int], tiebreak: list[int]) -> list[in
 
 
 def _design_start(spec: _Spec, rng: random.Random) -> tuple[list[list[list[int]]], str] | None:
-    """Rounds from a resolvable design when one fits this field (no history), relabelled at
-    random: on exactly n players, or on n + 1 with one "ghost" whose tablemates sit out (when
-    k - 1 sit out each round) or whose table is the one short table."""
-    if spec.history or spec.method != "new_opponents":
+    """Rounds from a resolvable design when one fits this field, relabelled at random: on
+    exactly n players, or on n + 1 with one "ghost" whose tablemates sit out (when k - 1 sit
+    out each round) or whose table is the one short table. With a history, the design is
+    continued when the rounds played are its first rounds as ``_continuation`` labels them
+    (as they are when this engine seated them one at a time), else None."""
+    if spec.method != "new_opponents":
         return None
     n = len(spec.ids)
     k = spec.sizes[0]
@@ -264,11 +266,17 @@ def _design_start(spec: _Spec, rng: random.Random) -> tuple[list[list[list[int]]
     design = best_design(v, k)
     if design is None or len(design.rounds) < 2:
         return None
-    chosen = list(design.rounds)
-    rng.shuffle(chosen)
-    chosen = chosen[: spec.rounds]
-    label = list(range(v))
-    rng.shuffle(label)  # point i is player label[i]; label n (if any) is the ghost
+    if spec.history:
+        found = _continuation(spec, design.rounds, v)
+        if found is None:
+            return None
+        label, chosen = found
+    else:
+        chosen = list(design.rounds)
+        rng.shuffle(chosen)
+        chosen = chosen[: spec.rounds]
+        label = list(range(v))
+        rng.shuffle(label)  # point i is player label[i]; label n (if any) is the ghost
     rounds = []
     for rnd in chosen:
         tables = []
@@ -279,7 +287,58 @@ def _design_start(spec: _Spec, rng: random.Random) -> tuple[list[list[list[int]]
         rounds.append(tables)
     how = f"{design.name} ({len(design.rounds)} rounds"
     how += ", one player left out)" if v > n else ")"
+    if spec.history:
+        how += f", continued after round {len(spec.history)}"
     return rounds, how
+
+
+def _continuation(
+    spec: _Spec, rounds: Sequence[Sequence[Sequence[int]]], v: int
+) -> tuple[list[int], list[Sequence[Sequence[int]]]] | None:
+    """The labelling of the design's points and its rounds still to play when the rounds
+    played are its first rounds, the first played round labelling the design's first
+    round (tables by their lowest player id, blocks by their lowest point, players in
+    order);
+    None when they are not (other players, a table changed by hand, another plan)."""
+    n = len(spec.ids)
+    ghost = max(spec.ids) + 1
+
+    def key(p: int) -> int:  # by player id, so that the order of the players does not matter
+        return spec.ids[p] if p < n else ghost
+
+    def blocks(rnd: Sequence[Sequence[int]]) -> list[list[int]]:
+        out = [sorted(table, key=key) for table in rnd]
+        if v > n:  # the ghost (player n) joins the short table or those sitting out
+            seated = {p for table in rnd for p in table}
+            out_players = [p for p in range(n) if p not in seated]
+            short = [t for t in out if len(t) < len(rounds[0][0])]
+            if out_players and not short:
+                out.append(sorted(out_players, key=key))
+                short = [out[-1]]
+            if len(short) != 1:
+                return []
+            short[0].append(n)
+        return sorted(out, key=lambda table: key(table[0]))
+
+    first = blocks(spec.history[0])
+    points = sorted((sorted(block) for block in rounds[0]), key=min)
+    if len(first) != len(points) or any(
+        len(a) != len(b) for a, b in zip(first, points, strict=True)
+    ):
+        return None
+    label = [0] * v
+    for table, block in zip(first, points, strict=True):
+        for player, point in zip(table, block, strict=True):
+            label[point] = player
+    played = len(spec.history)
+    if len(rounds) <= played:
+        return None
+    for rnd, design_round in zip(spec.history[1:], rounds[1:played], strict=False):
+        mine = {frozenset(table) for table in blocks(rnd)}
+        theirs = {frozenset(label[p] for p in block) for block in design_round}
+        if mine != theirs:
+            return None
+    return label, list(rounds[played : played + spec.rounds])
 
 
 def _plan(spec: _Spec, started: float) -> Plan:
