@@ -19,9 +19,11 @@ rounds and no pair meeting twice, or None. The constructions, best first when se
 * designs developed over a cyclic group (``data.DEVELOPED``), each given by base rounds
   whose translates mod n are the rounds (the classical difference method), for the orders
   no construction above reaches: KTS(21), KTS(33), KTS(57), KTS(69), KTS(93), nearly
-  Kirkman NKTS(v) for v = 18 ... 96, a resolvable (100, 4, 1) design, and resolvable group
+  Kirkman NKTS(v) for v = 18 ... 96, a resolvable (100, 4, 1) design, resolvable group
   divisible designs for 24 in fours (7 rounds), 32 in fours (10 rounds: the social golfer
-  problem 8-4-10), 44 in fours (14 rounds) and 48 in fours (15 rounds).
+  problem 8-4-10), 44 in fours (14 rounds) and 48 in fours (15 rounds), 30 in fives (6
+  rounds: the social golfer problem 6-5-6), and packings below the counting bound for 56,
+  60, 72, 84 and 96 in fours (16, 17, 21, 23 and 27 rounds).
 
 ``known_max_rounds(v, k)`` is the most rounds with no repeat known for v players at tables
 of k (the counting bound where a design reaches it, else the social golfer literature).
