@@ -62,9 +62,9 @@ class Case:
     @property
     def name(self) -> str:
         kinds = sorted(set(self.sizes), reverse=True)
-        tables = "/".join(str(k) for k in kinds)
+        tables = " ".join(f"{self.sizes.count(k)}x{k}" for k in kinds)
         out = f" {self.byes} out" if self.byes else ""
-        return f"{self.players} at {tables}{out} x{self.rounds}"
+        return f"{self.players} at {tables}{out}, {self.rounds} rounds"
 
 
 @dataclass
