@@ -112,6 +112,23 @@ def test_round_by_round_a_design_is_continued(players, layout, rounds):
     assert max(seated.values()) - min(seated.values()) <= 1  # nobody sits out twice
 
 
+@pytest.mark.parametrize(
+    ("players", "rounds", "design"),
+    [
+        (26, 8, "(28,4,1)"),  # two short tables: two ghosts, the round where they meet dropped
+        (50, 16, "(52,4,1)"),
+        (22, 7, "3^8"),  # ghosts from one group of the 4-GDD never meet: every round kept
+    ],
+)
+def test_short_tables_of_mixed_sizes_seat_from_a_design(players, rounds, design):
+    sizes = balanced_sizes(players, 4)
+    assert sizes.count(3) == 2
+    result = plan(players, rounds, sizes=sizes, seed=2)
+    assert_valid(result.rounds, range(players), sizes)
+    assert repeats(result.rounds) == 0
+    assert design in result.source and "2 players left out" in result.source
+
+
 def test_a_round_changed_by_hand_is_not_continued_but_still_seated():
     history = [plan(24, 1, table_size=4, seed=1).rounds[0]]
     history.append(next_round(24, history, table_size=4, seed=2).rounds[0])

@@ -262,11 +262,30 @@ def _design_start(spec: _Spec, rng: random.Random) -> tuple[list[list[list[int]]
     elif spec.byes == k - 1 and all(s == k for s in spec.sizes):
         v = n + 1  # the ghost's tablemates sit out
     else:
-        return None
+        short = spec.sizes.count(k - 1)
+        if spec.byes or k < 3 or short + spec.sizes.count(k) != len(spec.sizes):
+            return None
+        v = n + short  # a ghost at each short table
     design = best_design(v, k)
     if design is None or len(design.rounds) < 2:
         return None
-    if spec.history:
+    if v > n + 1:
+        if spec.history:
+            return None
+        ghosts, usable = _ghosts(design.rounds, v - n)
+        if len(usable) < 2:
+            return None
+        chosen = list(usable)
+        rng.shuffle(chosen)
+        chosen = chosen[: spec.rounds]
+        others = [p for p in range(v) if p not in ghosts]
+        rng.shuffle(others)
+        label = [0] * v
+        for player, point in enumerate(others):
+            label[point] = player
+        for extra, point in enumerate(ghosts):
+            label[point] = n + extra
+    elif spec.history:
         found = _continuation(spec, design.rounds, v)
         if found is None:
             return None
@@ -286,10 +305,41 @@ def _design_start(spec: _Spec, rng: random.Random) -> tuple[list[list[list[int]]
                 tables.append(table)
         rounds.append(tables)
     how = f"{design.name} ({len(design.rounds)} rounds"
-    how += ", one player left out)" if v > n else ")"
+    if v > n + 1:
+        how += f", {v - n} players left out: {len(chosen)} rounds kept)"
+    else:
+        how += ", one player left out)" if v > n else ")"
     if spec.history:
         how += f", continued after round {len(spec.history)}"
     return rounds, how
+
+
+def _ghosts(
+    rounds: Sequence[Sequence[Sequence[int]]], count: int
+) -> tuple[list[int], list[Sequence[Sequence[int]]]]:
+    """``count`` points to leave out (one at each short table) and the rounds where no two of
+    them share a table: points that never meet when the design has some (a group of a
+    group divisible design), else points of one table of the first round, which is dropped
+    (they meet nowhere else)."""
+    v = sum(len(block) for block in rounds[0])
+    met: list[set[int]] = [set() for _ in range(v)]
+    for rnd in rounds:
+        for block in rnd:
+            for p in block:
+                met[p].update(block)
+    chosen: list[int] = []
+    for p in range(v):
+        if not any(p in met[q] for q in chosen):
+            chosen.append(p)
+            if len(chosen) == count:
+                return chosen, list(rounds)
+    block = max(rounds[0], key=len)
+    if len(block) < count:
+        return list(range(count)), []
+    chosen = list(block[:count])
+    return chosen, [
+        rnd for rnd in rounds if not any(len(set(chosen) & set(table)) > 1 for table in rnd)
+    ]
 
 
 def _continuation(
