@@ -94,6 +94,8 @@ def test_next_round_finishes_a_design_started_elsewhere():
         (15, {"table_size": 3}, 7),  # KTS(15)
         (14, {"table_size": 3}, 7),  # KTS(15), the ghost's tablemates sit out
         (27, {"sizes": [4, 4, 4, 4, 4, 4, 3]}, 9),  # (28, 4, 1), the ghost's table short
+        (26, {"sizes": [4, 4, 4, 4, 4, 3, 3]}, 8),  # (28, 4, 1), a ghost at each short table
+        (22, {"sizes": [4, 4, 4, 4, 3, 3]}, 7),  # 4-GDD of type 3^8, ghosts from one group
     ],
 )
 def test_round_by_round_a_design_is_continued(players, layout, rounds):

@@ -269,9 +269,13 @@ def _design_start(spec: _Spec, rng: random.Random) -> tuple[list[list[list[int]]
     design = best_design(v, k)
     if design is None or len(design.rounds) < 2:
         return None
-    if v > n + 1:
-        if spec.history:
+    if v > n + 1 and spec.history:
+        ghosts, usable = _ghosts(design.rounds, v - n)
+        found = _continuation_with_ghosts(spec, usable, ghosts, v)
+        if found is None:
             return None
+        label, chosen = found
+    elif v > n + 1:
         ghosts, usable = _ghosts(design.rounds, v - n)
         if len(usable) < 2:
             return None
@@ -306,7 +310,7 @@ def _design_start(spec: _Spec, rng: random.Random) -> tuple[list[list[list[int]]
         rounds.append(tables)
     how = f"{design.name} ({len(design.rounds)} rounds"
     if v > n + 1:
-        how += f", {v - n} players left out: {len(chosen)} rounds kept)"
+        how += f", {v - n} players left out)"
     else:
         how += ", one player left out)" if v > n else ")"
     if spec.history:
@@ -340,6 +344,47 @@ def _ghosts(
     return chosen, [
         rnd for rnd in rounds if not any(len(set(chosen) & set(table)) > 1 for table in rnd)
     ]
+
+
+def _continuation_with_ghosts(
+    spec: _Spec, rounds: Sequence[Sequence[Sequence[int]]], ghosts: Sequence[int], v: int
+) -> tuple[list[int], list[Sequence[Sequence[int]]]] | None:
+    """``_continuation`` for several short tables, each with a ghost: the first played
+    round labels the design's first usable round, the short tables (by their lowest player
+    id) taking the blocks of the ghosts in turn."""
+    n = len(spec.ids)
+    played = len(spec.history)
+    if len(rounds) <= played:
+        return None
+    k = max(len(block) for block in rounds[0])
+
+    def key(p: int) -> int:
+        return spec.ids[p]
+
+    first = [sorted(table, key=key) for table in spec.history[0]]
+    short = sorted((t for t in first if len(t) == k - 1), key=lambda t: key(t[0]))
+    full = sorted((t for t in first if len(t) == k), key=lambda t: key(t[0]))
+    where = {p: block for block in rounds[0] for p in block}
+    ghost_blocks = [where[g] for g in ghosts]
+    rest = sorted((b for b in rounds[0] if not set(b) & set(ghosts)), key=min)
+    if len(short) != len(ghosts) or len(full) != len(rest) or len(full) + len(short) != len(first):
+        return None
+    label = [0] * v
+    for j, (table, block) in enumerate(zip(short, ghost_blocks, strict=True)):
+        label[ghosts[j]] = n + j
+        for player, point in zip(table, sorted(p for p in block if p != ghosts[j]), strict=True):
+            label[point] = player
+    for table, block in zip(full, rest, strict=True):
+        if len(block) != len(table):
+            return None
+        for player, point in zip(table, sorted(block), strict=True):
+            label[point] = player
+    for rnd, design_round in zip(spec.history, rounds[:played], strict=True):
+        mine = {frozenset(table) for table in rnd}
+        theirs = {frozenset(label[p] for p in block if label[p] < n) for block in design_round}
+        if mine != theirs:
+            return None
+    return label, list(rounds[played : played + spec.rounds])
 
 
 def _continuation(
