@@ -146,3 +146,16 @@ def test_call_command():
         call_command("seating_plan", players="9", table_size="3", rounds="x", json=True, stdout=out)
     assert caught.value.returncode == 2
     assert json.loads(out.getvalue())["error"]["field"] == "rounds"
+
+
+def test_the_lower_bound_used_is_printed_when_a_pair_meets_twice():
+    # 9 in threes for 5 rounds: each player meets 10 times but has 8 others to meet, so at
+    # least 9 repeats; the search reaches that bound
+    result = run("--players", "9", "--table-size", "3", "--rounds", "5")
+    assert result.returncode == 0, result.stderr
+    assert "Lower bound used: 9 repeated meetings" in result.stdout
+    assert "reached: no plan has fewer" in result.stdout
+    out = json.loads(run("--players", "9", "--table-size", "3", "--rounds", "5", "--json").stdout)
+    assert (out["repeats"], out["lower_bound"]) == (9, 9)
+    perfect = run("--players", "9", "--table-size", "3", "--rounds", "4")
+    assert "Lower bound" not in perfect.stdout

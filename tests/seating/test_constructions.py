@@ -105,6 +105,15 @@ def test_known_max_rounds_elsewhere():
     assert known_max_rounds(36, 6) == (3, "social golfer problem (OEIS A107431)")
     assert known_max_rounds(25, 5) == (6, "affine plane AG(2,5)")
     assert known_max_rounds(10, 3) is None  # 3 does not divide 10
+    # fives and sixes below the counting bound: the transversal design built, and the bound
+    assert known_max_rounds(35, 5) == (
+        7,
+        "resolvable transversal design TD(5,7); the counting bound is 8",
+    )
+    assert known_max_rounds(66, 6) == (
+        11,
+        "resolvable transversal design TD(6,11); the counting bound is 13",
+    )
 
 
 @pytest.mark.parametrize(("v", "k"), [(57, 3), (93, 3), (76, 4), (88, 4), (36, 4), (66, 3)])

@@ -1,5 +1,6 @@
 """Byes, mixed tables, history, standings, random draws, seats, determinism, errors."""
 
+import random
 import time
 from collections import Counter
 
@@ -84,6 +85,61 @@ def test_next_round_finishes_a_design_started_elsewhere():
     # with lookahead the rest of the event is planned together
     result = next_round(15, whole[:3], table_size=3, lookahead=4)
     assert len(result.rounds) == 1 and repeats([*whole[:3], *result.rounds]) == 0
+
+
+@pytest.mark.parametrize(
+    ("players", "layout", "rounds"),
+    [
+        (24, {"table_size": 4}, 7),  # social golfer 6-4-7
+        (15, {"table_size": 3}, 7),  # KTS(15)
+        (14, {"table_size": 3}, 7),  # KTS(15), the ghost's tablemates sit out
+        (27, {"sizes": [4, 4, 4, 4, 4, 4, 3]}, 9),  # (28, 4, 1), the ghost's table short
+        (26, {"sizes": [4, 4, 4, 4, 4, 3, 3]}, 8),  # (28, 4, 1), a ghost at each short table
+        (22, {"sizes": [4, 4, 4, 4, 3, 3]}, 7),  # 4-GDD of type 3^8, ghosts from one group
+    ],
+)
+def test_round_by_round_a_design_is_continued(players, layout, rounds):
+    # as a tournament seats: one round at a time, another seed each round, the players
+    # listed in any order
+    rng = random.Random(7)
+    ids = [100 + 3 * i for i in range(players)]
+    history: list[list[list[int]]] = []
+    for number in range(rounds):
+        rng.shuffle(ids)
+        result = next_round(list(ids), history, seed=number, time_limit=2.0, **layout)
+        history.extend(result.rounds)
+    assert repeats(history) == 0
+    assert f"continued after round {rounds - 1}" in result.source
+    seated = Counter(p for rnd in history for table in rnd for p in table)
+    assert max(seated.values()) - min(seated.values()) <= 1  # nobody sits out twice
+
+
+@pytest.mark.parametrize(
+    ("players", "rounds", "design"),
+    [
+        (26, 8, "(28,4,1)"),  # two short tables: two ghosts, the round where they meet dropped
+        (50, 16, "(52,4,1)"),
+        (22, 7, "3^8"),  # ghosts from one group of the 4-GDD never meet: every round kept
+    ],
+)
+def test_short_tables_of_mixed_sizes_seat_from_a_design(players, rounds, design):
+    sizes = balanced_sizes(players, 4)
+    assert sizes.count(3) == 2
+    result = plan(players, rounds, sizes=sizes, seed=2)
+    assert_valid(result.rounds, range(players), sizes)
+    assert repeats(result.rounds) == 0
+    assert design in result.source and "2 players left out" in result.source
+
+
+def test_a_round_changed_by_hand_is_not_continued_but_still_seated():
+    history = [plan(24, 1, table_size=4, seed=1).rounds[0]]
+    history.append(next_round(24, history, table_size=4, seed=2).rounds[0])
+    a, b = history[1][0][0], history[1][1][0]  # the director swaps two players
+    history[1][0][0], history[1][1][0] = b, a
+    result = next_round(24, history, table_size=4, seed=3)
+    assert "continued" not in result.source
+    assert_valid(result.rounds, range(24), [4] * 6)
+    assert repeats([*history, *result.rounds]) == repeats(history)
 
 
 def test_by_standings_groups_neighbours_and_avoids_repeats():

@@ -2,9 +2,12 @@
 
 ``manage.py seating_plan`` is the same command (it calls ``main`` / ``run``). With
 ``--json`` it prints ``{"rounds": [[[0, 5, 9], [1, 2, 7], ...], ...]}`` (players 0..N-1;
-a player missing from a round sits out); without, a readable plan. Bad arguments exit with
-status 2 and, with ``--json``, print ``{"error": {"field": ..., "message": ...}}`` on
-standard output (otherwise the message goes to standard error). No traceback is printed.
+a player missing from a round sits out), with ``"repeats"`` and ``"lower_bound"`` (the
+fewest repeats possible, which the search stops at) when some pair meets twice; without,
+a readable plan, ending with the lower bound used when it is not free of repeats. Bad
+arguments exit with status 2 and, with ``--json``, print ``{"error": {"field": ...,
+"message": ...}}`` on standard output (otherwise the message goes to standard error). No
+traceback is printed.
 """
 
 from __future__ import annotations
@@ -187,6 +190,18 @@ def render(result: Plan) -> str:
         f"Repeated meetings: {result.repeats}; most meetings of one pair: {result.max_meetings}"
         f" ({result.source}{'' if not result.timed_out else ', stopped at the time limit'})."
     )
+    if result.repeats:
+        bound = result.stats.get("repeats_lower_bound", 0)
+        if result.repeats <= bound:
+            verdict = "reached: no plan has fewer"
+        elif result.timed_out:
+            verdict = "not reached by the time limit"
+        else:
+            verdict = "not reached"
+        lines.append(
+            f"Not a plan without repeats. Lower bound used: {bound} repeated meetings "
+            f"(each player's meetings against the others there are to meet); {verdict}."
+        )
     lines.append("The first player listed at a table deals first; seats follow the list order.")
     return "\n".join(lines) + "\n"
 

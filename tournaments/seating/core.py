@@ -15,7 +15,13 @@ from typing import Any
 
 from tournaments.seating.designs import best_design
 from tournaments.seating.errors import SeatingError
-from tournaments.seating.search import PLACE, Tabu, greedy_round, pair_weights
+from tournaments.seating.search import (
+    PLACE,
+    Tabu,
+    greedy_round,
+    pair_weights,
+    repeats_lower_bound,
+)
 from tournaments.seating.seats import order_seats
 from tournaments.seating.spec import (
     MAX_ROUNDS,
@@ -54,8 +60,15 @@ class Plan:
     stats: dict[str, Any] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
-        """The JSON shape of ``seating_plan --json``."""
-        return {"rounds": self.rounds}
+        """The JSON shape of ``seating_plan --json``: the rounds and, when some pair meets
+        twice, the repeats and the lower bound on them the search used."""
+        if not self.repeats:
+            return {"rounds": self.rounds}
+        return {
+            "rounds": self.rounds,
+            "repeats": self.repeats,
+            "lower_bound": self.stats.get("repeats_lower_bound", 0),
+        }
 
 
 def meeting_counts(rounds: Rounds) -> dict[tuple[int, int], int]:
@@ -231,10 +244,12 @@ def _choose_byes(spec: _Spec, counts: list[int], tiebreak: list[int]) -> list[in
 
 
 def _design_start(spec: _Spec, rng: random.Random) -> tuple[list[list[list[int]]], str] | None:
-    """Rounds from a resolvable design when one fits this field (no history), relabelled at
-    random: on exactly n players, or on n + 1 with one "ghost" whose tablemates sit out (when
-    k - 1 sit out each round) or whose table is the one short table."""
-    if spec.history or spec.method != "new_opponents":
+    """Rounds from a resolvable design when one fits this field, relabelled at random: on
+    exactly n players, or on n + 1 with one "ghost" whose tablemates sit out (when k - 1 sit
+    out each round) or whose table is the one short table. With a history, the design is
+    continued when the rounds played are its first rounds as ``_continuation`` labels them
+    (as they are when this engine seated them one at a time), else None."""
+    if spec.method != "new_opponents":
         return None
     n = len(spec.ids)
     k = spec.sizes[0]
@@ -247,15 +262,44 @@ def _design_start(spec: _Spec, rng: random.Random) -> tuple[list[list[list[int]]
     elif spec.byes == k - 1 and all(s == k for s in spec.sizes):
         v = n + 1  # the ghost's tablemates sit out
     else:
-        return None
+        short = spec.sizes.count(k - 1)
+        if spec.byes or k < 3 or short + spec.sizes.count(k) != len(spec.sizes):
+            return None
+        v = n + short  # a ghost at each short table
     design = best_design(v, k)
     if design is None or len(design.rounds) < 2:
         return None
-    chosen = list(design.rounds)
-    rng.shuffle(chosen)
-    chosen = chosen[: spec.rounds]
-    label = list(range(v))
-    rng.shuffle(label)  # point i is player label[i]; label n (if any) is the ghost
+    if v > n + 1 and spec.history:
+        ghosts, usable = _ghosts(design.rounds, v - n)
+        found = _continuation_with_ghosts(spec, usable, ghosts, v)
+        if found is None:
+            return None
+        label, chosen = found
+    elif v > n + 1:
+        ghosts, usable = _ghosts(design.rounds, v - n)
+        if len(usable) < 2:
+            return None
+        chosen = list(usable)
+        rng.shuffle(chosen)
+        chosen = chosen[: spec.rounds]
+        others = [p for p in range(v) if p not in ghosts]
+        rng.shuffle(others)
+        label = [0] * v
+        for player, point in enumerate(others):
+            label[point] = player
+        for extra, point in enumerate(ghosts):
+            label[point] = n + extra
+    elif spec.history:
+        found = _continuation(spec, design.rounds, v)
+        if found is None:
+            return None
+        label, chosen = found
+    else:
+        chosen = list(design.rounds)
+        rng.shuffle(chosen)
+        chosen = chosen[: spec.rounds]
+        label = list(range(v))
+        rng.shuffle(label)  # point i is player label[i]; label n (if any) is the ghost
     rounds = []
     for rnd in chosen:
         tables = []
@@ -265,8 +309,131 @@ def _design_start(spec: _Spec, rng: random.Random) -> tuple[list[list[list[int]]
                 tables.append(table)
         rounds.append(tables)
     how = f"{design.name} ({len(design.rounds)} rounds"
-    how += ", one player left out)" if v > n else ")"
+    if v > n + 1:
+        how += f", {v - n} players left out)"
+    else:
+        how += ", one player left out)" if v > n else ")"
+    if spec.history:
+        how += f", continued after round {len(spec.history)}"
     return rounds, how
+
+
+def _ghosts(
+    rounds: Sequence[Sequence[Sequence[int]]], count: int
+) -> tuple[list[int], list[Sequence[Sequence[int]]]]:
+    """``count`` points to leave out (one at each short table) and the rounds where no two of
+    them share a table: points that never meet when the design has some (a group of a
+    group divisible design), else points of one table of the first round, which is dropped
+    (they meet nowhere else)."""
+    v = sum(len(block) for block in rounds[0])
+    met: list[set[int]] = [set() for _ in range(v)]
+    for rnd in rounds:
+        for block in rnd:
+            for p in block:
+                met[p].update(block)
+    chosen: list[int] = []
+    for p in range(v):
+        if not any(p in met[q] for q in chosen):
+            chosen.append(p)
+            if len(chosen) == count:
+                return chosen, list(rounds)
+    block = max(rounds[0], key=len)
+    if len(block) < count:
+        return list(range(count)), []
+    chosen = list(block[:count])
+    return chosen, [
+        rnd for rnd in rounds if not any(len(set(chosen) & set(table)) > 1 for table in rnd)
+    ]
+
+
+def _continuation_with_ghosts(
+    spec: _Spec, rounds: Sequence[Sequence[Sequence[int]]], ghosts: Sequence[int], v: int
+) -> tuple[list[int], list[Sequence[Sequence[int]]]] | None:
+    """``_continuation`` for several short tables, each with a ghost: the first played
+    round labels the design's first usable round, the short tables (by their lowest player
+    id) taking the blocks of the ghosts in turn."""
+    n = len(spec.ids)
+    played = len(spec.history)
+    if len(rounds) <= played:
+        return None
+    k = max(len(block) for block in rounds[0])
+
+    def key(p: int) -> int:
+        return spec.ids[p]
+
+    first = [sorted(table, key=key) for table in spec.history[0]]
+    short = sorted((t for t in first if len(t) == k - 1), key=lambda t: key(t[0]))
+    full = sorted((t for t in first if len(t) == k), key=lambda t: key(t[0]))
+    where = {p: block for block in rounds[0] for p in block}
+    ghost_blocks = [where[g] for g in ghosts]
+    rest = sorted((b for b in rounds[0] if not set(b) & set(ghosts)), key=min)
+    if len(short) != len(ghosts) or len(full) != len(rest) or len(full) + len(short) != len(first):
+        return None
+    label = [0] * v
+    for j, (table, block) in enumerate(zip(short, ghost_blocks, strict=True)):
+        label[ghosts[j]] = n + j
+        for player, point in zip(table, sorted(p for p in block if p != ghosts[j]), strict=True):
+            label[point] = player
+    for table, block in zip(full, rest, strict=True):
+        if len(block) != len(table):
+            return None
+        for player, point in zip(table, sorted(block), strict=True):
+            label[point] = player
+    for rnd, design_round in zip(spec.history, rounds[:played], strict=True):
+        mine = {frozenset(table) for table in rnd}
+        theirs = {frozenset(label[p] for p in block if label[p] < n) for block in design_round}
+        if mine != theirs:
+            return None
+    return label, list(rounds[played : played + spec.rounds])
+
+
+def _continuation(
+    spec: _Spec, rounds: Sequence[Sequence[Sequence[int]]], v: int
+) -> tuple[list[int], list[Sequence[Sequence[int]]]] | None:
+    """The labelling of the design's points and its rounds still to play when the rounds
+    played are its first rounds, the first played round labelling the design's first
+    round (tables by their lowest player id, blocks by their lowest point, players in
+    order);
+    None when they are not (other players, a table changed by hand, another plan)."""
+    n = len(spec.ids)
+    ghost = max(spec.ids) + 1
+
+    def key(p: int) -> int:  # by player id, so that the order of the players does not matter
+        return spec.ids[p] if p < n else ghost
+
+    def blocks(rnd: Sequence[Sequence[int]]) -> list[list[int]]:
+        out = [sorted(table, key=key) for table in rnd]
+        if v > n:  # the ghost (player n) joins the short table or those sitting out
+            seated = {p for table in rnd for p in table}
+            out_players = [p for p in range(n) if p not in seated]
+            short = [t for t in out if len(t) < len(rounds[0][0])]
+            if out_players and not short:
+                out.append(sorted(out_players, key=key))
+                short = [out[-1]]
+            if len(short) != 1:
+                return []
+            short[0].append(n)
+        return sorted(out, key=lambda table: key(table[0]))
+
+    first = blocks(spec.history[0])
+    points = sorted((sorted(block) for block in rounds[0]), key=min)
+    if len(first) != len(points) or any(
+        len(a) != len(b) for a, b in zip(first, points, strict=True)
+    ):
+        return None
+    label = [0] * v
+    for table, block in zip(first, points, strict=True):
+        for player, point in zip(table, block, strict=True):
+            label[point] = player
+    played = len(spec.history)
+    if len(rounds) <= played:
+        return None
+    for rnd, design_round in zip(spec.history[1:], rounds[1:played], strict=False):
+        mine = {frozenset(table) for table in blocks(rnd)}
+        theirs = {frozenset(label[p] for p in block) for block in design_round}
+        if mine != theirs:
+            return None
+    return label, list(rounds[played : played + spec.rounds])
 
 
 def _plan(spec: _Spec, started: float) -> Plan:
@@ -358,6 +525,11 @@ def _plan(spec: _Spec, started: float) -> Plan:
         if iterations:
             sources.append("tabu search")
 
+    meetings = [0] * n
+    for rnd in [*spec.history, *tables]:
+        for table in rnd:
+            for p in table:
+                meetings[p] += len(table) - 1
     ordered = order_seats(tables, spec.history, rng)
     if spec.rank is None:
         for rnd in ordered:
@@ -385,6 +557,9 @@ def _plan(spec: _Spec, started: float) -> Plan:
             # the proven lower bound on the search's cost that it stops at (0: no repeat
             # needed), in the cost units of search.pair_weights
             "lower_bound": bound,
+            # the fewest repeated meetings any plan can have (the counting bound: everyone's
+            # meetings against the others there are to meet)
+            "repeats_lower_bound": repeats_lower_bound(n, meetings),
             "seconds": round(time.perf_counter() - started, 3),
         },
     )

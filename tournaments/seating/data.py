@@ -18,8 +18,15 @@ fixed points forming one table of the extra round, with the short orbits {x, x +
 each column; Buratti, Rinaldi and Traetta, "3-pyramidal Steiner triple systems", 2017). The
 existence of these designs is known (NKTS: Baker and Wilson 1977, Kotzig and Rosa;
 24 in fours for 7 rounds: the social golfer problem 6-4-7,
-OEIS A107431; the 8-4-10 social golfer solution: Aguado 2004);
-tests/seating checks every design built from them.
+OEIS A107431; the 8-4-10 social golfer solution: Aguado 2004; 30 in fives for 6 rounds:
+the social golfer problem 6-5-6, OEIS A107431).
+
+Where no design reaching the counting bound is built, base rounds with several fixed points
+give packings with more rounds than the tabu search finds from scratch: 56, 60, 72, 84 and
+96 in fours for 16, 17, 21, 23 and 27 rounds (against 13, 14, 17, 21 and 24), found by the
+same tabu search over base rounds (a fixed point's table holds at most one player of each
+column); ``known_max_rounds`` names the counting bound there. tests/seating checks every
+design built from them.
 """
 
 DEVELOPED: dict[tuple[int, int], tuple[int, int, str, str]] = {
@@ -205,5 +212,53 @@ DEVELOPED: dict[tuple[int, int], tuple[int, int, str, str]] = {
         "12.50.79 25.36.61 26.54.82 6.18.32 20.70.84 7.8.51 27.29.78 38.62.68 42.77.88 "
         "3.43.60 16.56.57 41.80.87 17.30.49 28.55.75 34.71.89 15.40.74 21.81.83 47.58.66 "
         "48.52.65 46.67.85 64.73.76",
+    ),
+    (30, 5): (
+        6,
+        5,
+        "social golfer 6-5-6 (30 in fives for 6 rounds) over Z6",
+        "base: 6.10.18.24.29 11.13.15.20.21 5.16.17.26.28 1.2.19.23.27 0.4.7.8.14 3.9.12.22.25",
+    ),
+    (56, 4): (
+        16,
+        3,
+        "56 in fours for 16 rounds over Z16 with 8 fixed points",
+        "base: 10.26.41.48 4.29.36.49 5.24.34.50 11.25.37.51 14.20.44.52 6.21.43.53 "
+        "12.30.47.54 8.31.42.55 16.18.19.28 33.35.45.46 2.3.7.9 0.13.17.38 1.22.27.40 "
+        "15.23.32.39",
+    ),
+    (60, 4): (
+        17,
+        3,
+        "60 in fours for 17 rounds over Z17 with 9 fixed points",
+        "base: 1.17.50.51 0.29.39.52 6.32.47.53 13.21.46.54 7.18.35.55 4.22.41.56 15.28.42.57 "
+        "9.24.44.58 2.26.49.59 5.12.43.48 19.23.30.31 27.34.36.40 3.8.11.25 10.14.16.20 "
+        "33.37.38.45",
+    ),
+    (72, 4): (
+        21,
+        3,
+        "72 in fours for 21 rounds over Z21 with 9 fixed points",
+        "base: 3.39.45.63 7.33.42.64 15.37.53.65 1.40.48.66 4.34.54.67 0.28.61.68 17.36.47.69 "
+        "18.26.43.70 19.23.62.71 5.6.11.60 10.12.20.22 21.25.41.56 2.14.46.50 31.38.57.59 "
+        "9.13.16.30 8.24.32.35 44.49.55.58 27.29.51.52",
+    ),
+    (84, 4): (
+        23,
+        3,
+        "84 in fours for 23 rounds over Z23 with 15 fixed points",
+        "base: 16.33.66.69 21.24.67.70 11.26.55.71 4.34.59.72 5.23.50.73 8.29.51.74 "
+        "20.45.53.75 18.41.56.76 7.40.54.77 13.35.61.78 12.43.48.79 0.39.58.80 3.31.65.81 "
+        "9.36.49.82 17.28.46.83 6.25.57.60 47.62.63.68 1.37.38.44 2.10.14.19 27.30.32.42 "
+        "15.22.52.64",
+    ),
+    (96, 4): (
+        27,
+        3,
+        "96 in fours for 27 rounds over Z27 with 15 fixed points",
+        "base: 2.27.55.81 18.32.58.82 24.40.80.83 22.53.65.84 25.30.75.85 23.49.78.86 "
+        "12.34.72.87 17.35.54.88 8.43.59.89 21.51.68.90 5.47.70.91 13.36.67.92 3.42.69.93 "
+        "15.39.63.94 19.38.60.95 56.62.64.73 0.26.57.61 16.44.50.52 4.10.14.31 28.33.37.48 "
+        "29.46.71.76 6.9.11.20 7.45.66.79 1.41.74.77",
     ),
 }

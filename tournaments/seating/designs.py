@@ -19,9 +19,11 @@ rounds and no pair meeting twice, or None. The constructions, best first when se
 * designs developed over a cyclic group (``data.DEVELOPED``), each given by base rounds
   whose translates mod n are the rounds (the classical difference method), for the orders
   no construction above reaches: KTS(21), KTS(33), KTS(57), KTS(69), KTS(93), nearly
-  Kirkman NKTS(v) for v = 18 ... 96, a resolvable (100, 4, 1) design, and resolvable group
+  Kirkman NKTS(v) for v = 18 ... 96, a resolvable (100, 4, 1) design, resolvable group
   divisible designs for 24 in fours (7 rounds), 32 in fours (10 rounds: the social golfer
-  problem 8-4-10), 44 in fours (14 rounds) and 48 in fours (15 rounds).
+  problem 8-4-10), 44 in fours (14 rounds) and 48 in fours (15 rounds), 30 in fives (6
+  rounds: the social golfer problem 6-5-6), and packings below the counting bound for 56,
+  60, 72, 84 and 96 in fours (16, 17, 21, 23 and 27 rounds).
 
 ``known_max_rounds(v, k)`` is the most rounds with no repeat known for v players at tables
 of k (the counting bound where a design reaches it, else the social golfer literature).
@@ -300,14 +302,18 @@ def max_rounds_bound(v: int, k: int) -> int:
 _SOCIAL_GOLFER = {
     (12, 3): 4,  # 4-3-4: no nearly Kirkman NKTS(12) (Kotzig and Rosa 1974)
     (20, 4): 5,  # 5-4-5: TD(4, 5); 6 rounds would need a resolvable 4-GDD of type 2^10
-    (30, 5): 6,  # 6-5-6
+    (30, 5): 6,  # 6-5-6 (stored in data.DEVELOPED)
     (36, 6): 3,  # 6-6-3: 4 rounds would be 2 orthogonal Latin squares of order 6
 }
 
 
 def known_max_rounds(v: int, k: int) -> tuple[int, str] | None:
     """The most rounds known with no repeat for v players at tables of k (k divides v),
-    and where that comes from; None when the literature gives no value we rely on.
+    and where that comes from; None when the literature gives no value we rely on. For
+    tables of 4 to 6 where no design reaching the counting bound is built, the rounds of
+    the design built (a resolvable transversal design), the source naming the counting bound
+    (the social golfer problem there is open or beyond this package, e.g. 35 in fives: 7 or
+    8 rounds, OEIS A107431).
 
     The counting bound (v - 1) // (k - 1) is reached by Kirkman triple systems for every
     v = 3 (mod 6) (Ray-Chaudhuri and Wilson 1971), nearly Kirkman triple systems for every
@@ -333,4 +339,8 @@ def known_max_rounds(v: int, k: int) -> tuple[int, str] | None:
     design = best_design(v, k)
     if design is not None and len(design.rounds) == bound:
         return bound, design.name
+    if design is not None and len(design.rounds) > 1 and k >= 4:
+        # below the counting bound: what the construction gives (more may be known, e.g. 35
+        # in fives: 7 or 8, OEIS A107431)
+        return len(design.rounds), f"{design.name}; the counting bound is {bound}"
     return None

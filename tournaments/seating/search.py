@@ -50,6 +50,14 @@ def lower_bound(n: int, meetings: Sequence[int], weights: Sequence[int]) -> int:
     return (total + 1) // 2
 
 
+def repeats_lower_bound(n: int, meetings: Sequence[int]) -> int:
+    """The fewest repeated meetings possible: player p meets ``meetings[p]`` times but has
+    only n - 1 others to meet, so at least ``meetings[p] - (n - 1)`` of those are repeats;
+    every repeat is counted from both ends."""
+    extra = sum(max(0, m - (n - 1)) for m in meetings)
+    return (extra + 1) // 2
+
+
 class _IndexedSet:
     """A set of ints with O(1) add, discard and uniform random choice (deterministic)."""
 
@@ -101,19 +109,11 @@ def greedy_round(
     free = list(range(len(sizes)))
     for p in order:
         row = p * n
-        best = -1
-        best_cost = 0
-        ties = 0
-        for t in free:
-            c = 0
-            for y in tables[t]:
-                c += inc[cnt[row + y]]
-            if best < 0 or c < best_cost:
-                best, best_cost, ties = t, c, 1
-            elif c == best_cost:
-                ties += 1
-                if rng.randrange(ties) == 0:
-                    best = t
+        mine = cnt[row : row + n]
+        costs = [sum([inc[mine[y]] for y in tables[t]]) for t in free]
+        low = min(costs)
+        ties = [t for t, c in zip(free, costs, strict=True) if c == low]
+        best = ties[rng.randrange(len(ties))] if len(ties) > 1 else ties[0]
         table = tables[best]
         for y in table:
             cnt[row + y] += 1
