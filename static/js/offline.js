@@ -217,7 +217,27 @@
       form.insertBefore(line, form.querySelector(".save-row"));
     }
     (place || line).scrollIntoView({ block: "center" });
+    sayOnce(form);
   }
+
+  // A refusal is said once: beside its field. A preview that says the same (it may arrive
+  // after the save was refused here) keeps quiet about it.
+  function sayOnce(form) {
+    var shown = {};
+    Array.prototype.forEach.call(form.querySelectorAll(".local-error"), function (line) {
+      shown[line.textContent.trim()] = true;
+    });
+    Array.prototype.forEach.call(form.querySelectorAll(".preview .error"), function (line) {
+      if (shown[line.textContent.trim()]) line.remove();
+    });
+  }
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var target = event.detail.target;
+    // An outerHTML swap leaves the old element out of the page: look for its successor.
+    var now = target && target.id ? document.getElementById(target.id) : target;
+    var form = now && now.closest && now.closest("form[data-entry]");
+    if (form) sayOnce(form);
+  });
 
   function clearErrors(form) {
     Array.prototype.forEach.call(form.querySelectorAll(".has-error"), function (place) {
@@ -237,6 +257,10 @@
     var deal = dealData(number);
     var page = data();
     if (!deal || !page) return;
+    // A preview still on its way would show this deal's refusal a second time, after the
+    // save's answer: the save speaks for the deal from here on.
+    var previews = form.querySelector(".fields");
+    if (previews && window.htmx) window.htmx.trigger(previews, "htmx:abort");
     var found = broken(deal, form, page.names);
     if (found) { showError(form, found); return; }
     clearErrors(form);
