@@ -174,8 +174,10 @@ class OutboxJob(models.Model):
     change that asks for it, handed to the broker once that commits, and handed again by the
     relay (``manage.py relay_jobs``, or the beat task every 30 s) while the broker was away.
     ``sent_at`` is set once the broker took it (or it ran in-process), ``done_at`` once the
-    task finished. One not done ``settings.JOB_STUCK_AFTER`` after it was asked for (or last
-    tried again) is stuck: shown to whoever can act, with a "try again" button."""
+    task finished; one sent but not done a while later is handed over again by the relay (a
+    few times at most: ``resent``). One not done ``settings.JOB_STUCK_SECONDS`` after it was
+    asked for (or last tried again) is stuck: shown to whoever can act, with a "try again"
+    button."""
 
     task = models.CharField(max_length=200, help_text="The Celery task's name.")
     args = models.JSONField(default=list, help_text="The task's arguments (ids).")
@@ -186,6 +188,11 @@ class OutboxJob(models.Model):
         null=True, blank=True, help_text="When someone last asked for it to be tried again."
     )
     attempts = models.PositiveIntegerField(default=0, help_text="Hand-overs that failed.")
+    resent = models.PositiveIntegerField(
+        default=0,
+        help_text="Times the relay handed it over again, sent but not done (a broker that "
+        "lost it in a restart, a worker that died holding it).",
+    )
     error = models.CharField(max_length=500, blank=True, help_text="The last failure.")
 
     class Meta:

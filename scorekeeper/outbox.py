@@ -8,13 +8,17 @@ is never lost with a broker that is down or restarts.
   does not take it makes the job run in the web process instead.
 - Otherwise the job stays unsent, and :func:`relay` (the beat task every 30 s, or
   ``manage.py relay_jobs``) hands it over again once the broker is back.
+- A job the broker took but that is not done ``settings.JOB_RESEND_SECONDS`` later is handed
+  over again by the relay, up to ``RESENDS`` times: a Redis restarted without persistence
+  loses what was queued, and a whole worker that died holding a job gives it back only after
+  the broker's visibility timeout.
 
 The jobs are idempotent, so a job handed over twice (the relay and a slow first try, both
 after the broker came back) does no harm.
 
 Each job carries its row's id in a message header (``outbox_job``); when the task finishes,
 the row is marked done (with the same task and arguments asked for before it: the run
-covered them). A job not done ``settings.JOB_STUCK_AFTER`` after it was asked for (or tried
+covered them). A job not done ``settings.JOB_STUCK_SECONDS`` after it was asked for (or tried
 again) is :func:`stuck`; the services that try it again are in
 :mod:`scorekeeper.services.jobs`.
 """
@@ -47,6 +51,11 @@ RELAY_AFTER = timedelta(seconds=10)
 KEEP_SENT = timedelta(days=7)
 # The message header that names the job's row.
 HEADER = "outbox_job"
+# Times a job sent but not done is handed over again before it is left to a person
+# (shown as stuck, with "try again").
+RESENDS = 3
+# Jobs asked for longer ago than this are not handed over again (left to a person).
+RESEND_WITHIN = timedelta(hours=1)
 
 
 def enqueue(
@@ -202,10 +211,30 @@ def unsent(*, older_than: timedelta = RELAY_AFTER) -> list[OutboxJob]:
     )
 
 
-def relay(*, older_than: timedelta = RELAY_AFTER) -> dict[str, int]:
-    """Hand the waiting jobs to the broker; stops at the first one it does not take (it is
-    away: the next relay goes on). Forgets jobs sent a week ago."""
-    sent = failed = 0
+def unfinished(*, sent_before: timedelta | None = None) -> list[OutboxJob]:
+    """The jobs the broker took ``settings.JOB_RESEND_SECONDS`` ago (or ``sent_before``) that
+    are still not done and were handed over again fewer than ``RESENDS`` times."""
+    if sent_before is None:
+        sent_before = timedelta(seconds=settings.JOB_RESEND_SECONDS)
+    now = timezone.now()
+    return list(
+        OutboxJob.objects.filter(
+            done_at__isnull=True, sent_at__lt=now - sent_before, resent__lt=RESENDS
+        )
+        .alias(asked=Coalesce("retried_at", "created_at"))
+        .filter(asked__gte=now - RESEND_WITHIN)
+        .order_by("sent_at", "pk")[:500]
+    )
+
+
+def relay(
+    *, older_than: timedelta = RELAY_AFTER, sent_before: timedelta | None = None
+) -> dict[str, int]:
+    """Hand the waiting jobs to the broker, then again those it took that are still not done
+    a while later; stops at the first one it does not take (it is away: the next relay goes
+    on). Forgets jobs sent a week ago first."""
+    OutboxJob.objects.filter(sent_at__lt=timezone.now() - KEEP_SENT).delete()
+    sent = failed = resent = 0
     for job in unsent(older_than=older_than):
         task = current_app.tasks.get(job.task)
         if task is None:
@@ -217,5 +246,28 @@ def relay(*, older_than: timedelta = RELAY_AFTER) -> dict[str, int]:
         else:
             failed += 1
             break
-    OutboxJob.objects.filter(sent_at__lt=timezone.now() - KEEP_SENT).delete()
-    return {"sent": sent, "failed": failed}
+    else:
+        for job in unfinished(sent_before=sent_before):
+            if not _resend(job):
+                failed += 1
+                break
+            resent += 1
+    return {"sent": sent, "failed": failed, "resent": resent}
+
+
+def _resend(job: OutboxJob) -> bool:
+    """Hand a job that was sent but not done to the broker again (it may have lost it); the
+    job counts as sent now. False when the broker does not take it."""
+    task: Any = current_app.tasks.get(job.task)
+    if task is None:
+        _failed(job.pk, LookupError(f"no task named {job.task!r}"))
+        OutboxJob.objects.filter(pk=job.pk).update(resent=RESENDS)
+        return True
+    try:
+        task.apply_async(args=list(job.args), headers={HEADER: job.pk})
+    except BROKER_ERRORS as error:
+        _failed(job.pk, error)
+        return False
+    logger.info("job %s sent %s ago and not done: handed over again", job.pk, job.sent_at)
+    OutboxJob.objects.filter(pk=job.pk).update(resent=F("resent") + 1, sent_at=timezone.now())
+    return True

@@ -307,6 +307,10 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 # A job not done this long after it was asked for (or tried again) is shown as stuck, with a
 # "try again" button: on the tournament dashboard, the club's ratings page and the admin.
 JOB_STUCK_SECONDS = env.int("JOB_STUCK_SECONDS", default=60)
+# A job the broker took but that is not done this long after is handed over again by the
+# relay (a few times at most; the jobs are idempotent): a Redis restarted without
+# persistence loses what was queued.
+JOB_RESEND_SECONDS = env.int("JOB_RESEND_SECONDS", default=30)
 CELERY_TIMEZONE = "UTC"
 CELERY_ENABLE_UTC = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True

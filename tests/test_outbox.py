@@ -60,14 +60,14 @@ def test_a_job_the_broker_refuses_waits_for_the_relay(
     assert job.error.startswith("OperationalError: Error 111")
     assert broker_down == ["scorekeeper.send_email"]
     # Too young for the relay: the request that wrote it may still be sending it.
-    assert outbox.relay() == {"sent": 0, "failed": 0}
-    assert outbox.relay(older_than=timedelta(0)) == {"sent": 0, "failed": 1}
+    assert outbox.relay() == {"sent": 0, "failed": 0, "resent": 0}
+    assert outbox.relay(older_than=timedelta(0)) == {"sent": 0, "failed": 1, "resent": 0}
 
     monkeypatch.undo()  # the broker is back (and runs jobs in-process here)
     app.conf.task_always_eager = True
     out = StringIO()
     call_command("relay_jobs", "--older-than", "0", stdout=out)
-    assert out.getvalue().strip() == "1 sent, 0 failed, 0 waiting"
+    assert out.getvalue().strip() == "1 sent, 0 sent again (not done), 0 failed, 0 waiting"
     job.refresh_from_db()
     email.refresh_from_db()
     assert job.sent_at is not None and email.sent_at is not None
@@ -78,7 +78,7 @@ def test_the_relay_stops_at_the_first_refusal_and_keeps_the_order(broker_down: l
     for n in range(3):
         email_queue_text(to=["ann@example.com"], subject=f"Mail {n}", body="Hi")
     assert len(broker_down) == 3
-    assert outbox.relay(older_than=timedelta(0)) == {"sent": 0, "failed": 1}
+    assert outbox.relay(older_than=timedelta(0)) == {"sent": 0, "failed": 1, "resent": 0}
     assert len(broker_down) == 4  # one try, not three: the broker is away
     assert OutboxJob.objects.filter(sent_at__isnull=True).count() == 3
     assert OutgoingEmail.objects.filter(sent_at__isnull=True).count() == 3
@@ -87,7 +87,7 @@ def test_the_relay_stops_at_the_first_refusal_and_keeps_the_order(broker_down: l
 @pytest.mark.django_db(transaction=True)
 def test_a_job_of_an_unknown_task_is_reported_not_run() -> None:
     job = OutboxJob.objects.create(task="scorekeeper.no_such_task", args=[1])
-    assert outbox.relay(older_than=timedelta(0)) == {"sent": 0, "failed": 1}
+    assert outbox.relay(older_than=timedelta(0)) == {"sent": 0, "failed": 1, "resent": 0}
     job.refresh_from_db()
     assert job.sent_at is None and "no task named" in job.error
 
@@ -107,3 +107,87 @@ def test_a_job_needs_its_task_in_the_database_too(db: None) -> None:
 
     with pytest.raises(IntegrityError):
         OutboxJob.objects.create(task="", args=[])
+
+
+@pytest.fixture
+def broker_takes(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, list[int]]]]:
+    """Jobs are sent to a broker that takes them (and, like one that lost them in a restart,
+    never runs them)."""
+    taken: list[tuple[str, list[int]]] = []
+
+    def taker(name: str) -> Any:
+        def take(*args: Any, **kwargs: Any) -> None:
+            taken.append((name, list(kwargs["args"])))
+
+        return take
+
+    before = app.conf.task_always_eager
+    app.conf.task_always_eager = False
+    for name in ("scorekeeper.send_email", "tournaments.seat_round"):
+        monkeypatch.setattr(app.tasks[name], "apply_async", taker(name))
+    try:
+        yield taken
+    finally:
+        app.conf.task_always_eager = before
+
+
+def _sent_ago(job: OutboxJob, seconds: float) -> None:
+    OutboxJob.objects.filter(pk=job.pk).update(sent_at=job.created_at - timedelta(seconds=seconds))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_job_sent_but_never_done_is_handed_over_again_a_few_times(
+    broker_takes: list[tuple[str, list[int]]], settings: Any
+) -> None:
+    settings.JOB_RESEND_SECONDS = 30
+    email = email_queue_text(to=["ann@example.com"], subject="Hello", body="Hi")
+    job = OutboxJob.objects.get()
+    assert broker_takes == [("scorekeeper.send_email", [email.pk])]
+    assert job.sent_at is not None and job.done_at is None
+    # Just sent: the worker may be on it.
+    assert outbox.relay(older_than=timedelta(0)) == {"sent": 0, "failed": 0, "resent": 0}
+
+    for n in range(1, outbox.RESENDS + 1):
+        _sent_ago(job, 31)
+        assert outbox.relay() == {"sent": 0, "failed": 0, "resent": 1}
+        job.refresh_from_db()
+        assert job.resent == n and job.sent_at > job.created_at  # counts as sent now
+    assert len(broker_takes) == 1 + outbox.RESENDS
+    _sent_ago(job, 31)
+    assert outbox.relay() == {"sent": 0, "failed": 0, "resent": 0}  # left to a person
+    job.refresh_from_db()
+    assert job.done_at is None and len(broker_takes) == 1 + outbox.RESENDS
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_job_done_or_asked_for_long_ago_is_not_handed_over_again(
+    broker_takes: list[tuple[str, list[int]]],
+) -> None:
+    email_queue_text(to=["ann@example.com"], subject="Done", body="Hi")
+    email_queue_text(to=["bob@example.com"], subject="Old", body="Hi")
+    done, old = OutboxJob.objects.order_by("pk")
+    outbox.done(done.pk)
+    _sent_ago(done, 600)
+    OutboxJob.objects.filter(pk=old.pk).update(
+        created_at=old.created_at - timedelta(hours=2),
+        sent_at=old.created_at - timedelta(hours=2),
+    )
+    assert outbox.relay() == {"sent": 0, "failed": 0, "resent": 0}
+    assert len(broker_takes) == 2  # the first hand-overs only
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_resend_the_broker_refuses_waits_for_the_next_relay(
+    broker_takes: list[tuple[str, list[int]]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    email_queue_text(to=["ann@example.com"], subject="Hello", body="Hi")
+    job = OutboxJob.objects.get()
+    _sent_ago(job, 600)
+
+    def refuse(*args: Any, **kwargs: Any) -> None:
+        raise BrokerError("Error 111 connecting to 127.0.0.1:6399. Connection refused.")
+
+    monkeypatch.setattr(app.tasks["scorekeeper.send_email"], "apply_async", refuse)
+    assert outbox.relay() == {"sent": 0, "failed": 1, "resent": 0}
+    job.refresh_from_db()
+    assert job.resent == 0 and job.error.startswith("OperationalError")

@@ -1,5 +1,6 @@
 """``manage.py relay_jobs``: hand the outbox's jobs that the broker did not take (it was
-down) to it again; what the beat task does every 30 s, for a cron job or by hand."""
+down) to it again, and those it took but that are still not done a while later; what the
+beat task does every 30 s, for a cron job or by hand."""
 
 from __future__ import annotations
 
@@ -25,4 +26,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         counts = outbox.relay(older_than=timedelta(seconds=options["older_than"]))
         waiting = len(outbox.unsent(older_than=timedelta(0)))
-        self.stdout.write(f"{counts['sent']} sent, {counts['failed']} failed, {waiting} waiting")
+        self.stdout.write(
+            f"{counts['sent']} sent, {counts['resent']} sent again (not done), "
+            f"{counts['failed']} failed, {waiting} waiting"
+        )
