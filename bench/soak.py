@@ -165,15 +165,17 @@ class Redis:
             self.process = None
 
 
-def spawn(command: list[str], env: dict[str, str]) -> subprocess.Popen[bytes]:
-    return subprocess.Popen(
-        command,
-        cwd=ROOT,
-        env=env,
-        start_new_session=True,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+def spawn(command: list[str], env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
+    """Start ``command`` in its own process group, its output written to ``log``."""
+    with log.open("wb") as out:
+        return subprocess.Popen(
+            command,
+            cwd=ROOT,
+            env=env,
+            start_new_session=True,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
 
 
 def stop(process: subprocess.Popen[bytes]) -> None:
@@ -240,9 +242,14 @@ def soak(args: argparse.Namespace) -> None:
         env, "bench/soak.py", "seed", str(args.games), str(per_game), str(args.rounds)
     )
     celery = [sys.executable, "-m", "celery", "-A", "scorekeeper"]
-    worker = spawn([*celery, "worker", "--pool=prefork", "-c", "2", "--without-mingle",
-                    "--without-gossip", "--loglevel=WARNING"], env)  # fmt: skip
-    beat = spawn([*celery, "beat", "-s", str(folder / "beat"), "--loglevel=WARNING"], env)
+    worker_command = [*celery, "worker", "--pool=prefork", "-c", "2", "--without-mingle",
+                      "--without-gossip", "--loglevel=WARNING"]  # fmt: skip
+    worker = spawn(worker_command, env, folder / "worker.log")
+    beat = spawn(
+        [*celery, "beat", "-s", str(folder / "beat"), "--loglevel=WARNING"],
+        env,
+        folder / "beat.log",
+    )
     port = free_port()
     served = {**env, "GUNICORN_BIND": f"127.0.0.1:{port}", "GUNICORN_ACCESS_LOG": ""}
     app = "scorekeeper.wsgi"
@@ -250,7 +257,11 @@ def soak(args: argparse.Namespace) -> None:
         Path(args.profile).mkdir(parents=True, exist_ok=True)
         served["SOAK_PROFILE_DIR"] = str(Path(args.profile).resolve())
         app = "bench.soak_profile:application"
-    server = spawn([sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", app], served)
+    server = spawn(
+        [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", app],
+        served,
+        folder / "web.log",
+    )
     url = f"http://127.0.0.1:{port}"
     for _ in range(300):
         try:
@@ -372,6 +383,8 @@ def soak(args: argparse.Namespace) -> None:
     elapsed = time.monotonic() - started
     gevent.sleep(35)  # a beat's relay and the worker finish what is in flight
     result = django_run(env, "bench/soak.py", "verify", json.dumps(acknowledged))
+    gone = {name: p.returncode for name, p in (("web", server), ("beat", beat), ("worker", worker))
+            if p.poll() is not None}  # fmt: skip
     for process in (server, beat, worker):
         stop(process)
     redis.stop()
@@ -398,6 +411,9 @@ def soak(args: argparse.Namespace) -> None:
           f"({len(stormy)} requests)")  # fmt: skip
     if errors:
         print(f"{len(errors)} errors, first: " + " | ".join(errors[:3]))
+    if gone:
+        print(f"exited during the run (exit codes): {gone}")
+    print(f"logs of the web server, worker and beat: {folder}/*.log")
     if args.profile:
         profile_report(Path(args.profile), [ms for _, ms, _ in samples])
 

@@ -101,17 +101,17 @@ def celery_broker(url: str) -> Iterator[None]:
 
 
 class Workers:
-    """Real Celery workers (prefork, one child process), each in a process group of its own,
-    loading the test module ``include``; :meth:`kill` kills one as a machine going away
-    would (nothing acknowledged), :meth:`stop` all that are left."""
+    """Real Celery workers (prefork, one child process unless asked), each in a process
+    group of its own, loading the test module ``include``; :meth:`kill` kills one as a
+    machine going away would (nothing acknowledged), :meth:`stop` all that are left."""
 
     def __init__(self, include: str) -> None:
         self.include = include
         self.started: list[subprocess.Popen[bytes]] = []
 
-    def start(self, **env: str) -> subprocess.Popen[bytes]:
-        command = [sys.executable, "-m", "celery", "-A", "scorekeeper", "worker"]
-        command += ["-I", self.include, "--pool=prefork", "-c", "1", "--without-mingle"]
+    def start(self, concurrency: int = 1, **env: str) -> subprocess.Popen[bytes]:
+        command = [sys.executable, "-m", "celery", "-A", "scorekeeper", "worker", "-I"]
+        command += [self.include, "--pool=prefork", "-c", str(concurrency), "--without-mingle"]
         command += ["--without-gossip", "--loglevel=WARNING"]
         worker = subprocess.Popen(
             command,

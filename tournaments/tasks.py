@@ -6,14 +6,15 @@ database that is locked or away, a mail server that does not answer."""
 from __future__ import annotations
 
 import smtplib
-from typing import Any
+from typing import Any, TypeAlias
 
 from celery import Task, shared_task
 from django.db import InterfaceError, OperationalError, close_old_connections
 
 from . import jobs, services
 
-AnyTask = Task[Any, Any]
+# A bound task (the stubs make Task generic; Celery 5.6 does not, so only in annotations).
+AnyTask: TypeAlias = "Task[Any, Any]"
 
 RETRY: dict[str, Any] = {
     "bind": True,

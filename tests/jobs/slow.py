@@ -20,3 +20,13 @@ def slow_once(folder: str) -> str:
         time.sleep(120)  # killed before this ends
     (where / "done").write_text(str(runs + 1))
     return "done"
+
+
+@app.task(name="tests.nap")
+def nap(folder: str, seconds: float) -> str:
+    """Write "started", sleep, write "done" (a job running while the broker goes away)."""
+    where = Path(folder)
+    (where / "started").write_text(str(os.getpid()))
+    time.sleep(seconds)
+    (where / "done").write_text("done")
+    return "done"
