@@ -198,9 +198,13 @@ def render(result: Plan) -> str:
             verdict = "not reached by the time limit"
         else:
             verdict = "not reached"
+        if result.stats.get("repeats_lower_bound_from") == "pigeonhole":
+            why = "players who sat at one table in a round played cannot all be split up"
+        else:
+            why = "each player's meetings against the others there are to meet"
         lines.append(
             f"Not a plan without repeats. Lower bound used: {bound} repeated meetings "
-            f"(each player's meetings against the others there are to meet); {verdict}."
+            f"({why}); {verdict}."
         )
     lines.append("The first player listed at a table deals first; seats follow the list order.")
     return "\n".join(lines) + "\n"

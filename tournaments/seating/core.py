@@ -20,6 +20,7 @@ from tournaments.seating.search import (
     Tabu,
     greedy_round,
     pair_weights,
+    pigeonhole_repeats,
     repeats_lower_bound,
 )
 from tournaments.seating.seats import order_seats
@@ -511,6 +512,7 @@ def _plan(spec: _Spec, started: float) -> Plan:
     iterations = restarts = bound = 0
     if spec.method != "random":
         search = Tabu(n, tables, base, rng, place)
+        search.forced_repeats = pigeonhole_repeats(spec.history, tables)
         # new opponents: restarts until the time is up or the lower bound is reached (a
         # perfect plan is not known here); by standings: until it stops improving
         max_iters = 50_000_000 if place is None else 400_000
@@ -530,6 +532,8 @@ def _plan(spec: _Spec, started: float) -> Plan:
         for table in rnd:
             for p in table:
                 meetings[p] += len(table) - 1
+    counting = repeats_lower_bound(n, meetings)
+    pigeonhole = evaluate(spec.raw_history)[0] + pigeonhole_repeats(spec.history, tables)
     ordered = order_seats(tables, spec.history, rng)
     if spec.rank is None:
         for rnd in ordered:
@@ -559,7 +563,9 @@ def _plan(spec: _Spec, started: float) -> Plan:
             "lower_bound": bound,
             # the fewest repeated meetings any plan can have (the counting bound: everyone's
             # meetings against the others there are to meet)
-            "repeats_lower_bound": repeats_lower_bound(n, meetings),
+            "repeats_lower_bound": max(counting, pigeonhole),
+            # which argument gave it: "counting" or "pigeonhole" (the tables already played)
+            "repeats_lower_bound_from": "pigeonhole" if pigeonhole > counting else "counting",
             "seconds": round(time.perf_counter() - started, 3),
         },
     )

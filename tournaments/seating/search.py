@@ -58,6 +58,57 @@ def repeats_lower_bound(n: int, meetings: Sequence[int]) -> int:
     return (extra + 1) // 2
 
 
+def _spread_pairs(size: int, groups: int) -> int:
+    """The fewest pairs from one group among ``size`` players drawn from ``groups`` groups:
+    spread as evenly as possible (sizes of the groups not counted, so a lower bound)."""
+    q, r = divmod(size, groups)
+    return r * (q + 1) * q // 2 + (groups - r) * q * (q - 1) // 2
+
+
+def pigeonhole_repeats(
+    history: Sequence[Sequence[Sequence[int]]], planned: Sequence[Sequence[Sequence[int]]]
+) -> int:
+    """The fewest meetings, in the ``planned`` rounds, of pairs that met in an earlier round
+    (played or planned), given who sits at how large a table in each planned round: the
+    pigeonhole principle. A table of k players drawn from the g tables of an earlier round
+    holds at least the pairs of k spread evenly over g (6 players who sat 3 and 3 cannot make
+    two new tables of 3 without two repeats). A planned round counts once for each of its
+    pairs: against the rounds played all together where no pair met twice in them (each
+    pair then met in at most one), else against the earlier round that forces the most.
+    Only table sizes are used of the planned rounds, so the bound holds for any plan that
+    seats the same players at tables of the same sizes."""
+    seen: set[tuple[int, int]] = set()
+    disjoint = True
+    for rnd in history:
+        for table in rnd:
+            ordered = sorted(table)
+            for i, a in enumerate(ordered):
+                for b in ordered[i + 1 :]:
+                    disjoint = disjoint and (a, b) not in seen
+                    seen.add((a, b))
+    total = 0
+    for j, rnd in enumerate(planned):
+        seated = {p for table in rnd for p in table}
+        sizes = [len(table) for table in rnd]
+        forced = []
+        for played in history:
+            groups = [g for g in (len(seated.intersection(table)) for table in played) if g]
+            # a seated player absent from that round is a group of their own
+            groups_count = len(groups) + len(seated) - sum(groups)
+            forced.append(sum(_spread_pairs(size, groups_count) for size in sizes))
+        against_played = sum(forced) if disjoint else max(forced, default=0)
+        against_planned = 0
+        for earlier in planned[:j]:
+            # at most one group a table of that round, and one for each player it left out
+            before = {p for table in earlier for p in table}
+            groups_count = len(earlier) + len(seated - before)
+            against_planned = max(
+                against_planned, sum(_spread_pairs(size, groups_count) for size in sizes)
+            )
+        total += max(against_played, against_planned)
+    return total
+
+
 class _IndexedSet:
     """A set of ints with O(1) add, discard and uniform random choice (deterministic)."""
 
@@ -140,6 +191,8 @@ class Tabu:
         self.base = base  # history meetings, n * n
         self.rng = rng
         self.place = place  # place[p][t]: cost of p at table t (by standings), or None
+        # planned meetings of pairs that met before, at the fewest (``pigeonhole_repeats``)
+        self.forced_repeats = 0
         self.breadth = 2  # conflicting pairs looked at per move
         self.tenure = (1, 5)  # a moved player stays put for 1 to 5 moves
         rounds = len(tables)
@@ -332,6 +385,10 @@ class Tabu:
         n = self.n
         rounds = len(self.tables)
         lb = lower_bound(n, self.meetings_per_player(), self.weights)
+        if self.forced_repeats:
+            # each planned meeting of a pair that met before adds REPEAT at least (W convex)
+            played = sum(self.weights[m] for m in self.base) // 2
+            lb = max(lb, played + REPEAT * self.forced_repeats)
         if self.place is not None:
             lb = 0  # the bound ignores places; a schedule of cost 0 is still optimal
         tabu = [[0] * n for _ in range(rounds)]
