@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
-from typing import Any
+from typing import Any, TypeVar
 
 from django.contrib.auth.models import User
 from django.db import connection
@@ -18,6 +18,7 @@ from django.db.models import (
     Case,
     Count,
     IntegerField,
+    Model,
     OuterRef,
     Prefetch,
     Q,
@@ -58,6 +59,13 @@ from .scoring import sheet_after_last_deal
 
 # Ids beyond a 64-bit integer cannot exist; looking them up would overflow the database.
 MAX_ID = 2**63 - 1
+
+M = TypeVar("M", bound=Model)
+
+
+def by_id(rows: QuerySet[M], pk: int) -> M | None:
+    """The row of ``rows`` with id ``pk``, or None; an id no row can have is not looked up."""
+    return rows.filter(pk=pk).first() if 0 < pk <= MAX_ID else None
 
 
 def clubs_visible_to(actor: Actor) -> QuerySet[Club]:
@@ -246,9 +254,7 @@ def games_visible_to(actor: Actor) -> QuerySet[Game]:
 
 def player_visible_to(actor: Actor, pk: int) -> Player:
     """A player of one of the actor's clubs; otherwise NotFound."""
-    player = None
-    if 0 < pk <= MAX_ID:
-        player = Player.objects.select_related("club").filter(pk=pk).first()
+    player = by_id(Player.objects.select_related("club"), pk)
     if player is None or not access.is_member(actor, player.club):
         raise NotFound("no such player")
     return player
@@ -295,9 +301,7 @@ def deal_of(game: Game, number: int) -> Deal:
 def season_results_readable_by(actor: Actor, pk: int) -> Season:
     """The season if the actor may read its standings (its club's members, or anyone when
     the club publishes its results); otherwise NotFound."""
-    season = None
-    if 0 < pk <= MAX_ID:
-        season = Season.objects.select_related("club").filter(pk=pk).first()
+    season = by_id(Season.objects.select_related("club"), pk)
     if season is None or not access.can_read_results(actor, season.club):
         raise NotFound("no such season")
     return season
@@ -515,7 +519,7 @@ def member_of(club: Club, user_id: int) -> User:
 
 def club_player(club: Club, pk: int) -> Player:
     """A player of the club's roster; NotFound for another club's."""
-    player = Player.objects.filter(club=club, pk=pk).first() if 0 < pk <= MAX_ID else None
+    player = by_id(Player.objects.filter(club=club), pk)
     if player is None:
         raise NotFound("no such player in this club")
     return player
@@ -529,7 +533,7 @@ def open_invitations(club: Club) -> QuerySet[Invitation]:
 
 
 def club_invitation(club: Club, pk: int) -> Invitation:
-    invitation = Invitation.objects.filter(club=club, pk=pk).first() if 0 < pk <= MAX_ID else None
+    invitation = by_id(Invitation.objects.filter(club=club), pk)
     if invitation is None:
         raise NotFound("no such invitation")
     return invitation
@@ -545,16 +549,14 @@ def invitation_by_token(token: str) -> Invitation:
 
 def season_of_member(actor: Actor, pk: int) -> Season:
     """A season of one of the actor's clubs; NotFound for any other."""
-    season = (
-        Season.objects.select_related("club").filter(pk=pk).first() if 0 < pk <= MAX_ID else None
-    )
+    season = by_id(Season.objects.select_related("club"), pk)
     if season is None or not access.is_member(actor, season.club):
         raise NotFound("no such season")
     return season
 
 
 def club_season(club: Club, pk: int) -> Season:
-    season = Season.objects.filter(club=club, pk=pk).first() if 0 < pk <= MAX_ID else None
+    season = by_id(Season.objects.filter(club=club), pk)
     if season is None:
         raise NotFound("no such season")
     return season
