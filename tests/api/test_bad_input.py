@@ -12,7 +12,7 @@ import pytest
 from django.test import Client
 
 from scorekeeper.models import Club, Deal, Game, Player
-from tests.api.helpers import WIDOW_DEALS, World, error_of
+from tests.api.helpers import WIDOW_DEALS, World, error_of, post_raw_deal
 
 BIG = 10**30
 WW = "widow_whist"
@@ -118,14 +118,8 @@ def test_huge_numbers_in_query_parameters_are_400(world: World) -> None:
 
 
 def test_a_ten_megabyte_body_is_413_and_writes_nothing(world: World) -> None:
-    game = world.start()
     body = json.dumps({"number": 1, **WIDOW_DEALS[0], "note": "x" * (10 * 1024 * 1024)})
-    response = world.client("scorer").post(
-        f"/api/v1/games/{game.pk}/deals/",
-        data=body,
-        content_type="application/json",
-        HTTP_IDEMPOTENCY_KEY="big",
-    )
+    response = post_raw_deal(world, body, key="big")
     assert response.status_code == 413
     error = error_of(response)
     assert error["code"] == "too_large" and "bytes" in error["message"]
@@ -142,14 +136,8 @@ def test_a_ten_megabyte_form_on_a_page_is_413(world: World) -> None:
 
 
 def test_json_nested_a_thousand_deep_is_400(world: World) -> None:
-    game = world.start()
     body = '{"number": 1, "widow": 0, "tricks": ' + "[" * 1000 + "]" * 1000 + "}"
-    response = world.client("scorer").post(
-        f"/api/v1/games/{game.pk}/deals/",
-        data=body,
-        content_type="application/json",
-        HTTP_IDEMPOTENCY_KEY="deep",
-    )
+    response = post_raw_deal(world, body, key="deep")
     assert response.status_code == 400
     error = error_of(response)
     assert error["code"] == "too_deep" and "deep" in error["message"]
@@ -158,13 +146,7 @@ def test_json_nested_a_thousand_deep_is_400(world: World) -> None:
 
 @pytest.mark.parametrize("body", [b'{"number": 1,', b"\xff\xfe", b'{"number": NaN}', b""])
 def test_malformed_deal_bodies_are_400(world: World, body: bytes) -> None:
-    game = world.start()
-    response = world.client("scorer").post(
-        f"/api/v1/games/{game.pk}/deals/",
-        data=body,
-        content_type="application/json",
-        HTTP_IDEMPOTENCY_KEY="bad",
-    )
+    response = post_raw_deal(world, body, key="bad")
     assert response.status_code == 400, response.content[:300]
     assert error_of(response)["message"]
     assert not Deal.objects.exists()
