@@ -28,6 +28,8 @@ from tests.pages.helpers import World, assert_every_input_labelled, text_of
 pytestmark = pytest.mark.django_db
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
+# Widow whist, no widow taken: Ann and Bob level after two deals.
+TWO_DEALS = ({"widow": None, "tricks": [5, 4, 4]}, {"widow": None, "tricks": [4, 5, 4]})
 
 
 def element_text(html: str, element_id: str) -> str:
@@ -651,11 +653,7 @@ def test_a_correction_rejected_by_the_rules_keeps_what_was_typed(world: World) -
 
 
 def test_undo_takes_back_the_last_deal(world: World) -> None:
-    game = world.record(
-        world.start("widow_whist"),
-        {"widow": None, "tricks": [5, 4, 4]},
-        {"widow": None, "tricks": [4, 5, 4]},
-    )
+    game = world.record(world.start("widow_whist"), *TWO_DEALS)
     client = world.client(world.scorer)
     page = client.get(reverse("game", args=[game.pk]))
     assert "Undo deal 2…" in text_of(page)
@@ -705,11 +703,7 @@ def test_a_finished_game_shows_the_winners_final_totals_and_a_share_link(world: 
 
 
 def test_a_locked_game_offers_no_entry_undo_or_correction(world: World) -> None:
-    game = world.record(
-        world.start("widow_whist"),
-        {"widow": None, "tricks": [5, 4, 4]},
-        {"widow": None, "tricks": [4, 5, 4]},
-    )
+    game = world.record(world.start("widow_whist"), *TWO_DEALS)
     services.game_lock(actor=world.scorer, game=game, reason="the result was confirmed by Bob")
     client = world.client(world.scorer)
     page = client.get(reverse("game", args=[game.pk]))
@@ -732,11 +726,7 @@ def test_a_locked_game_offers_no_entry_undo_or_correction(world: World) -> None:
 
 
 def test_finishing_an_open_ended_game_by_hand(world: World) -> None:
-    game = world.record(
-        world.start("widow_whist"),
-        {"widow": None, "tricks": [5, 4, 4]},
-        {"widow": None, "tricks": [4, 5, 4]},
-    )
+    game = world.record(world.start("widow_whist"), *TWO_DEALS)
     client = world.client(world.scorer)
     assert "End the game now…" in text_of(client.get(reverse("game", args=[game.pk])))
     response = client.post(reverse("game-finish", args=[game.pk]))
