@@ -33,6 +33,14 @@ def _post(world: World, path: str, body: Any, **headers: str) -> Any:
     )
 
 
+def _assert_names(response: Any, field: str) -> None:
+    """The error names ``field`` (or a part of it: "tricks[0]", "options.limit") and says
+    what is wrong."""
+    error = error_of(response)
+    assert error["field"] is not None and error["field"].split(".")[0].split("[")[0] == field
+    assert error["message"]
+
+
 @pytest.mark.parametrize(
     ("body", "field"),
     [
@@ -63,9 +71,7 @@ def test_a_deal_with_numbers_out_of_range_is_400_naming_the_field(
     before = _counts()
     response = _post(world, f"/api/v1/games/{game.pk}/deals/", body, HTTP_IDEMPOTENCY_KEY="k")
     assert response.status_code in (400, 422), response.content[:300]
-    error = error_of(response)
-    assert error["field"] is not None and error["field"].split(".")[0].split("[")[0] == field
-    assert error["message"]
+    _assert_names(response, field)
     assert _counts() == before
 
 
@@ -96,9 +102,7 @@ def test_other_bodies_out_of_range_are_400_naming_the_field(
     before = _counts()
     response = _post(world, path, body)
     assert response.status_code == 400, response.content[:300]
-    error = error_of(response)
-    assert error["field"] is not None and error["field"].split(".")[0].split("[")[0] == field
-    assert error["message"]
+    _assert_names(response, field)
     assert _counts() == before
 
 
