@@ -7,6 +7,7 @@ for what the person may not see, exactly as for what does not exist."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from typing import Any, TypeVar
@@ -63,9 +64,16 @@ MAX_ID = 2**63 - 1
 M = TypeVar("M", bound=Model)
 
 
-def by_id(rows: QuerySet[M], pk: int) -> M | None:
-    """The row of ``rows`` with id ``pk``, or None; an id no row can have is not looked up."""
-    return rows.filter(pk=pk).first() if 0 < pk <= MAX_ID else None
+def by_id(
+    rows: QuerySet[M], pk: int, missing: str, visible: Callable[[M], bool] | None = None
+) -> M:
+    """The row of ``rows`` with id ``pk``; NotFound (saying ``missing``) when there is none
+    or ``visible`` says the caller may not see it, exactly alike. An id no row can have is
+    not looked up."""
+    row = rows.filter(pk=pk).first() if 0 < pk <= MAX_ID else None
+    if row is None or (visible is not None and not visible(row)):
+        raise NotFound(missing)
+    return row
 
 
 def clubs_visible_to(actor: Actor) -> QuerySet[Club]:
@@ -254,10 +262,12 @@ def games_visible_to(actor: Actor) -> QuerySet[Game]:
 
 def player_visible_to(actor: Actor, pk: int) -> Player:
     """A player of one of the actor's clubs; otherwise NotFound."""
-    player = by_id(Player.objects.select_related("club"), pk)
-    if player is None or not access.is_member(actor, player.club):
-        raise NotFound("no such player")
-    return player
+    return by_id(
+        Player.objects.select_related("club"),
+        pk,
+        "no such player",
+        lambda player: access.is_member(actor, player.club),
+    )
 
 
 def with_results(games: QuerySet[Game]) -> QuerySet[Game]:
@@ -301,10 +311,12 @@ def deal_of(game: Game, number: int) -> Deal:
 def season_results_readable_by(actor: Actor, pk: int) -> Season:
     """The season if the actor may read its standings (its club's members, or anyone when
     the club publishes its results); otherwise NotFound."""
-    season = by_id(Season.objects.select_related("club"), pk)
-    if season is None or not access.can_read_results(actor, season.club):
-        raise NotFound("no such season")
-    return season
+    return by_id(
+        Season.objects.select_related("club"),
+        pk,
+        "no such season",
+        lambda season: access.can_read_results(actor, season.club),
+    )
 
 
 def season_for_date(club: Club, day: date) -> Season | None:
@@ -519,10 +531,7 @@ def member_of(club: Club, user_id: int) -> User:
 
 def club_player(club: Club, pk: int) -> Player:
     """A player of the club's roster; NotFound for another club's."""
-    player = by_id(Player.objects.filter(club=club), pk)
-    if player is None:
-        raise NotFound("no such player in this club")
-    return player
+    return by_id(Player.objects.filter(club=club), pk, "no such player in this club")
 
 
 def open_invitations(club: Club) -> QuerySet[Invitation]:
@@ -533,10 +542,7 @@ def open_invitations(club: Club) -> QuerySet[Invitation]:
 
 
 def club_invitation(club: Club, pk: int) -> Invitation:
-    invitation = by_id(Invitation.objects.filter(club=club), pk)
-    if invitation is None:
-        raise NotFound("no such invitation")
-    return invitation
+    return by_id(Invitation.objects.filter(club=club), pk, "no such invitation")
 
 
 def invitation_by_token(token: str) -> Invitation:
@@ -549,17 +555,16 @@ def invitation_by_token(token: str) -> Invitation:
 
 def season_of_member(actor: Actor, pk: int) -> Season:
     """A season of one of the actor's clubs; NotFound for any other."""
-    season = by_id(Season.objects.select_related("club"), pk)
-    if season is None or not access.is_member(actor, season.club):
-        raise NotFound("no such season")
-    return season
+    return by_id(
+        Season.objects.select_related("club"),
+        pk,
+        "no such season",
+        lambda season: access.is_member(actor, season.club),
+    )
 
 
 def club_season(club: Club, pk: int) -> Season:
-    season = by_id(Season.objects.filter(club=club), pk)
-    if season is None:
-        raise NotFound("no such season")
-    return season
+    return by_id(Season.objects.filter(club=club), pk, "no such season")
 
 
 def games_of_user(user: User) -> QuerySet[Game]:

@@ -43,19 +43,20 @@ def tournaments_visible_to(actor: Actor) -> QuerySet[Tournament]:
 
 def tournament_visible_to(actor: Actor, pk: int) -> Tournament:
     """The tournament if the actor is a member of its club; otherwise NotFound."""
-    tournament = core_selectors.by_id(tournaments_visible_to(actor).select_related("club"), pk)
-    if tournament is None:
-        raise NotFound("no such tournament")
-    return tournament
+    return core_selectors.by_id(
+        tournaments_visible_to(actor).select_related("club"), pk, "no such tournament"
+    )
 
 
 def tournament_results_readable_by(actor: Actor, pk: int) -> Tournament:
     """The tournament if the actor may read its results (its club's members, or anyone
     when the club publishes its results); otherwise NotFound."""
-    tournament = core_selectors.by_id(Tournament.objects.select_related("club"), pk)
-    if tournament is None or not access.can_read_results(actor, tournament.club):
-        raise NotFound("no such tournament")
-    return tournament
+    return core_selectors.by_id(
+        Tournament.objects.select_related("club"),
+        pk,
+        "no such tournament",
+        lambda tournament: access.can_read_results(actor, tournament.club),
+    )
 
 
 def tournaments_of(club: Club) -> QuerySet[Tournament]:
@@ -423,13 +424,11 @@ def table_numbered(round: Round, number: int) -> Table:
 
 def table_with_game(table_id: int) -> Table:
     """A table that has its game, with its round and tournament; NotFound otherwise."""
-    table = core_selectors.by_id(
+    return core_selectors.by_id(
         Table.objects.select_related("round__tournament__club").filter(game__isnull=False),
         table_id,
+        "no such table",
     )
-    if table is None:
-        raise NotFound("no such table")
-    return table
 
 
 def shown_round(tournament: Tournament, *, director: bool, number: int | None) -> Round | None:
