@@ -16,6 +16,7 @@ import sys
 import time
 from datetime import date
 from pathlib import Path
+from typing import TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -48,6 +49,8 @@ from scorekeeper.services.standings import standings_rebuild  # noqa: E402
 
 TRICKS = ([4, 5, 4], [3, 3, 7], [2, 6, 5], [5, 4, 4], [6, 3, 4], [3, 3, 7])
 WIDOWS = (0, None, 2, 1, 0, 2)
+
+R = TypeVar("R", Seat, Result, Deal)
 
 
 def widow_deal(number: int) -> dict[str, object]:
@@ -159,6 +162,14 @@ def standings(deals: int, per_game: int = 20, players: int = 60) -> dict[str, fl
     return medians_ms({"app": app, "sql": raw})
 
 
+def _moved(rows: list[R], game: Game) -> list[R]:
+    """The rows as new rows of ``game`` (their ids cleared: saving them adds rows)."""
+    for row in rows:
+        row.pk = None
+        row.game = game
+    return rows
+
+
 def rescore(deals: int, per_game: int = 50) -> dict[str, float]:
     """A full rescore from the database (``scores_check``: every game replayed and compared
     with what is stored) over ``deals`` more stored deals: one game of ``per_game`` deals
@@ -186,34 +197,9 @@ def rescore(deals: int, per_game: int = 50) -> dict[str, float]:
             copy = Game.objects.get(pk=model.pk)
             copy.pk = None
             copy.save()
-            Seat.objects.bulk_create(
-                Seat(game=copy, position=s.position, player_id=s.player_id) for s in seats
-            )
-            Result.objects.bulk_create(
-                Result(
-                    game=copy,
-                    player_id=r.player_id,
-                    position=r.position,
-                    total=r.total,
-                    placing=r.placing,
-                    won=r.won,
-                )
-                for r in results
-            )
-            Deal.objects.bulk_create(
-                Deal(
-                    game=copy,
-                    number=d.number,
-                    version=d.version,
-                    record=d.record,
-                    dealer=d.dealer,
-                    scores=d.scores,
-                    totals=d.totals,
-                    context=d.context,
-                    entered_by=d.entered_by,
-                )
-                for d in played
-            )
+            Seat.objects.bulk_create(_moved(seats, copy))
+            Result.objects.bulk_create(_moved(results, copy))
+            Deal.objects.bulk_create(_moved(played, copy))
     total = Deal.objects.count()
     times = []
     for _ in range(3):

@@ -6,13 +6,31 @@ the invariants the database itself can guard (unique and check constraints).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
 from rules_engine import GAMES
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
 GAME_TYPE_CHOICES = [(game.key, game.name) for game in GAMES.values()]
+
+
+def done_by() -> models.ForeignKey[User | None, User | None]:
+    """Who did something: their account, left null when the account goes (the record
+    stays); the account has no way back to what it did."""
+    return models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+
+def in_choices(field: str, choices: type[models.TextChoices], name: str) -> models.CheckConstraint:
+    """The database's guard that ``field`` holds one of ``choices``."""
+    return models.CheckConstraint(condition=Q(**{f"{field}__in": choices.values}), name=name)
 
 
 class Club(models.Model):
@@ -50,7 +68,7 @@ class Membership(models.Model):
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["club", "user"], name="membership_unique_user"),
-            models.CheckConstraint(condition=Q(role__in=Role.values), name="membership_role_valid"),
+            in_choices("role", Role, "membership_role_valid"),
         ]
 
     def __str__(self) -> str:
@@ -105,9 +123,7 @@ class PlayerMerge(models.Model):
     merged_name = models.CharField(max_length=100)
     merged_player_id = models.PositiveIntegerField()
     moved = models.JSONField(default=dict, help_text="Rows moved over, by kind.")
-    merged_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
+    merged_by = done_by()
     merged_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:
@@ -126,15 +142,13 @@ class Invitation(models.Model):
     max_uses = models.PositiveIntegerField(default=1)
     uses = models.PositiveIntegerField(default=0)
     revoked_at = models.DateTimeField(null=True, blank=True)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
+    created_by = done_by()
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["-created_at"]
         constraints = [
-            models.CheckConstraint(condition=Q(role__in=Role.values), name="invitation_role_valid"),
+            in_choices("role", Role, "invitation_role_valid"),
             models.CheckConstraint(condition=Q(max_uses__gte=1), name="invitation_uses_positive"),
             models.CheckConstraint(
                 condition=Q(uses__lte=F("max_uses")), name="invitation_uses_within_limit"
@@ -265,9 +279,7 @@ class Game(models.Model):
         max_length=200, blank=True, help_text="Why it is locked, as shown to the table."
     )
     # Where it was played: a tournament table refers to its game (tournaments app).
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
+    created_by = done_by()
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     ended_at = models.DateTimeField(null=True, blank=True)
@@ -282,9 +294,7 @@ class Game(models.Model):
         indexes = [models.Index(fields=["club", "status"]), models.Index(fields=["season"])]
         constraints = [
             models.CheckConstraint(condition=Q(game_type__in=list(GAMES)), name="game_type_known"),
-            models.CheckConstraint(
-                condition=Q(status__in=GameStatus.values), name="game_status_valid"
-            ),
+            in_choices("status", GameStatus, "game_status_valid"),
             models.CheckConstraint(
                 condition=Q(status=GameStatus.IN_PROGRESS) | Q(ended_at__isnull=False),
                 name="game_ended_has_time",
@@ -329,9 +339,7 @@ class Deal(models.Model):
     totals = models.JSONField(help_text="Each seat's running total after the deal.")
     context = models.JSONField(default=dict, help_text="The deal's context from the engine.")
     version = models.PositiveIntegerField(default=1)
-    entered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
+    entered_by = done_by()
     entered_by_name = models.CharField(
         max_length=100, blank=True, help_text="Who entered it through a table link."
     )
@@ -370,9 +378,7 @@ class DealRevision(models.Model):
     record = models.JSONField()
     scores = models.JSONField()
     reason = models.CharField(max_length=500, blank=True)
-    changed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
+    changed_by = done_by()
     changed_by_name = models.CharField(max_length=100, blank=True)
     changed_at = models.DateTimeField(auto_now_add=True)
 
@@ -382,9 +388,7 @@ class DealRevision(models.Model):
             models.UniqueConstraint(
                 fields=["game", "number", "version", "action"], name="revision_unique_version"
             ),
-            models.CheckConstraint(
-                condition=Q(action__in=RevisionAction.values), name="revision_action_valid"
-            ),
+            in_choices("action", RevisionAction, "revision_action_valid"),
         ]
 
     def __str__(self) -> str:
@@ -437,9 +441,7 @@ class TableLink(models.Model):
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="table_links")
     token = models.CharField(max_length=64, unique=True)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
+    created_by = done_by()
     created_at = models.DateTimeField(auto_now_add=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
 

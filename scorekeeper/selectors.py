@@ -7,9 +7,10 @@ for what the person may not see, exactly as for what does not exist."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
-from typing import Any
+from typing import Any, TypeVar
 
 from django.contrib.auth.models import User
 from django.db import connection
@@ -18,6 +19,7 @@ from django.db.models import (
     Case,
     Count,
     IntegerField,
+    Model,
     OuterRef,
     Prefetch,
     Q,
@@ -58,6 +60,20 @@ from .scoring import sheet_after_last_deal
 
 # Ids beyond a 64-bit integer cannot exist; looking them up would overflow the database.
 MAX_ID = 2**63 - 1
+
+M = TypeVar("M", bound=Model)
+
+
+def by_id(
+    rows: QuerySet[M], pk: int, missing: str, visible: Callable[[M], bool] | None = None
+) -> M:
+    """The row of ``rows`` with id ``pk``; NotFound (saying ``missing``) when there is none
+    or ``visible`` says the caller may not see it, exactly alike. An id no row can have is
+    not looked up."""
+    row = rows.filter(pk=pk).first() if 0 < pk <= MAX_ID else None
+    if row is None or (visible is not None and not visible(row)):
+        raise NotFound(missing)
+    return row
 
 
 def clubs_visible_to(actor: Actor) -> QuerySet[Club]:
@@ -246,12 +262,12 @@ def games_visible_to(actor: Actor) -> QuerySet[Game]:
 
 def player_visible_to(actor: Actor, pk: int) -> Player:
     """A player of one of the actor's clubs; otherwise NotFound."""
-    player = None
-    if 0 < pk <= MAX_ID:
-        player = Player.objects.select_related("club").filter(pk=pk).first()
-    if player is None or not access.is_member(actor, player.club):
-        raise NotFound("no such player")
-    return player
+    return by_id(
+        Player.objects.select_related("club"),
+        pk,
+        "no such player",
+        lambda player: access.is_member(actor, player.club),
+    )
 
 
 def with_results(games: QuerySet[Game]) -> QuerySet[Game]:
@@ -295,12 +311,12 @@ def deal_of(game: Game, number: int) -> Deal:
 def season_results_readable_by(actor: Actor, pk: int) -> Season:
     """The season if the actor may read its standings (its club's members, or anyone when
     the club publishes its results); otherwise NotFound."""
-    season = None
-    if 0 < pk <= MAX_ID:
-        season = Season.objects.select_related("club").filter(pk=pk).first()
-    if season is None or not access.can_read_results(actor, season.club):
-        raise NotFound("no such season")
-    return season
+    return by_id(
+        Season.objects.select_related("club"),
+        pk,
+        "no such season",
+        lambda season: access.can_read_results(actor, season.club),
+    )
 
 
 def season_for_date(club: Club, day: date) -> Season | None:
@@ -515,10 +531,7 @@ def member_of(club: Club, user_id: int) -> User:
 
 def club_player(club: Club, pk: int) -> Player:
     """A player of the club's roster; NotFound for another club's."""
-    player = Player.objects.filter(club=club, pk=pk).first() if 0 < pk <= MAX_ID else None
-    if player is None:
-        raise NotFound("no such player in this club")
-    return player
+    return by_id(Player.objects.filter(club=club), pk, "no such player in this club")
 
 
 def open_invitations(club: Club) -> QuerySet[Invitation]:
@@ -529,10 +542,7 @@ def open_invitations(club: Club) -> QuerySet[Invitation]:
 
 
 def club_invitation(club: Club, pk: int) -> Invitation:
-    invitation = Invitation.objects.filter(club=club, pk=pk).first() if 0 < pk <= MAX_ID else None
-    if invitation is None:
-        raise NotFound("no such invitation")
-    return invitation
+    return by_id(Invitation.objects.filter(club=club), pk, "no such invitation")
 
 
 def invitation_by_token(token: str) -> Invitation:
@@ -545,19 +555,16 @@ def invitation_by_token(token: str) -> Invitation:
 
 def season_of_member(actor: Actor, pk: int) -> Season:
     """A season of one of the actor's clubs; NotFound for any other."""
-    season = (
-        Season.objects.select_related("club").filter(pk=pk).first() if 0 < pk <= MAX_ID else None
+    return by_id(
+        Season.objects.select_related("club"),
+        pk,
+        "no such season",
+        lambda season: access.is_member(actor, season.club),
     )
-    if season is None or not access.is_member(actor, season.club):
-        raise NotFound("no such season")
-    return season
 
 
 def club_season(club: Club, pk: int) -> Season:
-    season = Season.objects.filter(club=club, pk=pk).first() if 0 < pk <= MAX_ID else None
-    if season is None:
-        raise NotFound("no such season")
-    return season
+    return by_id(Season.objects.filter(club=club), pk, "no such season")
 
 
 def games_of_user(user: User) -> QuerySet[Game]:

@@ -78,3 +78,25 @@ def top_level_imports(package: Path) -> set[str]:
             elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
                 imported.add(node.module.split(".")[0])
     return imported
+
+
+def assert_plain_python(package: Path) -> None:
+    """The package's modules import only the standard library and their own top-level
+    package (``rules_engine``, ``tournaments``)."""
+    imported = top_level_imports(package)
+    assert "django" not in imported
+    assert imported <= set(sys.stdlib_module_names) | {package.relative_to(ROOT).parts[0]}
+
+
+def loads_django(code: str) -> bool:
+    """Whether running ``code`` in a fresh Python loads Django or Django REST framework."""
+    check = "print(any(m.split('.')[0] in ('django', 'rest_framework') for m in sys.modules))"
+    result = subprocess.run(
+        [sys.executable, "-c", f"import sys; {code}; {check}"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+    )
+    assert result.stdout.strip() in ("True", "False"), result.stdout
+    return result.stdout.strip() == "True"

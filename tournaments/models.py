@@ -11,11 +11,19 @@ Each table's game is an ordinary :class:`scorekeeper.models.Game`, started throu
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from scorekeeper.models import GAME_TYPE_CHOICES, Club, Game, Player, Season
+from scorekeeper.models import (
+    GAME_TYPE_CHOICES,
+    Club,
+    Game,
+    JobStatus,
+    Player,
+    Season,
+    done_by,
+    in_choices,
+)
 
 from .points import DEFAULT_PLACING, TIE_BREAKS
 
@@ -97,9 +105,7 @@ class Tournament(models.Model):
     )
     played_on = models.DateField()
     standings_updated_at = models.DateTimeField(null=True, blank=True)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
+    created_by = done_by()
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -122,12 +128,8 @@ class Tournament(models.Model):
                 condition=~Q(round_kind=RoundKind.TIME) | Q(round_minutes__gte=1),
                 name="tournament_time_round_has_minutes",
             ),
-            models.CheckConstraint(
-                condition=Q(round_kind__in=RoundKind.values), name="tournament_round_kind_valid"
-            ),
-            models.CheckConstraint(
-                condition=Q(status__in=TournamentStatus.values), name="tournament_status_valid"
-            ),
+            in_choices("round_kind", RoundKind, "tournament_round_kind_valid"),
+            in_choices("status", TournamentStatus, "tournament_status_valid"),
         ]
 
     def __str__(self) -> str:
@@ -167,10 +169,7 @@ class Registration(models.Model):
             models.UniqueConstraint(
                 fields=["tournament", "player"], name="registration_unique_player"
             ),
-            models.CheckConstraint(
-                condition=Q(status__in=RegistrationStatus.values),
-                name="registration_status_valid",
-            ),
+            in_choices("status", RegistrationStatus, "registration_status_valid"),
             models.CheckConstraint(
                 condition=Q(checked_in_round__isnull=True) | Q(checked_in_round__gte=1),
                 name="registration_check_in_round_positive",
@@ -201,11 +200,8 @@ class RoundStatus(models.TextChoices):
     CLOSED = "closed", "Closed"
 
 
-class SeatingStatus(models.TextChoices):
-    QUEUED = "queued", "Queued"
-    RUNNING = "running", "Running"
-    DONE = "done", "Done"
-    FAILED = "failed", "Failed"
+# A round's seating is run as a job, like a ratings recomputation: the same states.
+SeatingStatus = JobStatus
 
 
 class CloseReason(models.TextChoices):
@@ -237,9 +233,7 @@ class Round(models.Model):
     time_called = models.BooleanField(default=False)
     closed_at = models.DateTimeField(null=True, blank=True)
     close_reason = models.CharField(max_length=10, choices=CloseReason.choices, blank=True)
-    closed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
+    closed_by = done_by()
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -252,13 +246,8 @@ class Round(models.Model):
             models.CheckConstraint(
                 condition=Q(seating_progress__lte=100), name="round_progress_range"
             ),
-            models.CheckConstraint(
-                condition=Q(status__in=RoundStatus.values), name="round_status_valid"
-            ),
-            models.CheckConstraint(
-                condition=Q(seating_status__in=SeatingStatus.values),
-                name="round_seating_status_valid",
-            ),
+            in_choices("status", RoundStatus, "round_status_valid"),
+            in_choices("seating_status", SeatingStatus, "round_seating_status_valid"),
             models.CheckConstraint(
                 condition=~Q(status=RoundStatus.CLOSED) | Q(closed_at__isnull=False),
                 name="round_closed_has_time",
@@ -287,17 +276,13 @@ class Table(models.Model):
         "(a round of N deals; a time round once time is called: the deal in progress).",
     )
     confirmed_at = models.DateTimeField(null=True, blank=True)
-    confirmed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
+    confirmed_by = done_by()
     confirmed_by_name = models.CharField(max_length=120, blank=True)
     unfinished = models.BooleanField(
         default=False, help_text="The round was closed before the table finished."
     )
     reopened_at = models.DateTimeField(null=True, blank=True)
-    reopened_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
+    reopened_by = done_by()
     reopened_by_name = models.CharField(max_length=120, blank=True)
     reopen_reason = models.CharField(max_length=500, blank=True)
 
@@ -391,9 +376,7 @@ class Announcement(models.Model):
         Tournament, on_delete=models.CASCADE, related_name="announcements"
     )
     text = models.CharField(max_length=300)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
+    created_by = done_by()
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

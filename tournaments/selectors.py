@@ -43,23 +43,20 @@ def tournaments_visible_to(actor: Actor) -> QuerySet[Tournament]:
 
 def tournament_visible_to(actor: Actor, pk: int) -> Tournament:
     """The tournament if the actor is a member of its club; otherwise NotFound."""
-    tournament = None
-    if 0 < pk <= core_selectors.MAX_ID:
-        tournament = tournaments_visible_to(actor).select_related("club").filter(pk=pk).first()
-    if tournament is None:
-        raise NotFound("no such tournament")
-    return tournament
+    return core_selectors.by_id(
+        tournaments_visible_to(actor).select_related("club"), pk, "no such tournament"
+    )
 
 
 def tournament_results_readable_by(actor: Actor, pk: int) -> Tournament:
     """The tournament if the actor may read its results (its club's members, or anyone
     when the club publishes its results); otherwise NotFound."""
-    tournament = None
-    if 0 < pk <= core_selectors.MAX_ID:
-        tournament = Tournament.objects.select_related("club").filter(pk=pk).first()
-    if tournament is None or not access.can_read_results(actor, tournament.club):
-        raise NotFound("no such tournament")
-    return tournament
+    return core_selectors.by_id(
+        Tournament.objects.select_related("club"),
+        pk,
+        "no such tournament",
+        lambda tournament: access.can_read_results(actor, tournament.club),
+    )
 
 
 def tournaments_of(club: Club) -> QuerySet[Tournament]:
@@ -427,16 +424,11 @@ def table_numbered(round: Round, number: int) -> Table:
 
 def table_with_game(table_id: int) -> Table:
     """A table that has its game, with its round and tournament; NotFound otherwise."""
-    table = None
-    if 0 < table_id <= core_selectors.MAX_ID:
-        table = (
-            Table.objects.select_related("round__tournament__club")
-            .filter(pk=table_id, game__isnull=False)
-            .first()
-        )
-    if table is None:
-        raise NotFound("no such table")
-    return table
+    return core_selectors.by_id(
+        Table.objects.select_related("round__tournament__club").filter(game__isnull=False),
+        table_id,
+        "no such table",
+    )
 
 
 def shown_round(tournament: Tournament, *, director: bool, number: int | None) -> Round | None:

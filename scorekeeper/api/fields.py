@@ -10,9 +10,15 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from ..names import forbidden_characters
+from ..selectors import MAX_ID
 
 # The characters scorekeeper.names refuses, as a JSON Schema pattern.
 NAME_PATTERN = r"^[^\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]*$"
+
+
+def id_field(**kwargs: Any) -> serializers.IntegerField:
+    """An id: a positive integer that a row can have."""
+    return serializers.IntegerField(min_value=1, max_value=MAX_ID, **kwargs)
 
 
 class Text(serializers.CharField):

@@ -19,16 +19,11 @@ from rules_engine import GAMES
 from scorekeeper import selectors
 from scorekeeper.models import DealRevision, GameStatus, Player, Season
 
-from .fields import Name, Query, StrictInput, Text
-from .permissions import MAX_ID
+from .fields import Name, Query, StrictInput, Text, id_field
 
 # Deal numbers are stored as 32-bit integers.
 MAX_DEAL_NUMBER = 2**31 - 1
 GAME_TYPES = list(GAMES)
-
-
-def _id_field(**kwargs: Any) -> serializers.IntegerField:
-    return serializers.IntegerField(min_value=1, max_value=MAX_ID, **kwargs)
 
 
 class PassThroughSerializer(serializers.Serializer[Any]):
@@ -122,7 +117,7 @@ class PlayerUpdateInput(StrictInput):
 
 
 class PlayerLinkInput(StrictInput):
-    user = _id_field(
+    user = id_field(
         allow_null=True, help_text="The id of a member's account; null unlinks the player."
     )
 
@@ -132,7 +127,7 @@ class ClaimDecisionInput(StrictInput):
 
 
 class PlayerMergeInput(StrictInput):
-    into = _id_field(help_text="The player that stays; this one's games and results move to it.")
+    into = id_field(help_text="The player that stays; this one's games and results move to it.")
 
 
 class PlayerMergeOutput(serializers.Serializer[Any]):
@@ -200,7 +195,7 @@ class GameStartInput(StrictInput):
     """Start a game. Ids of clubs, players and seasons the caller cannot see are refused
     exactly like ids that do not exist."""
 
-    club = _id_field(help_text="The club's id; the caller must be a member.")
+    club = id_field(help_text="The club's id; the caller must be a member.")
     game_type = serializers.ChoiceField(
         choices=GAME_TYPES,
         error_messages={
@@ -208,7 +203,7 @@ class GameStartInput(StrictInput):
         },
     )
     players = serializers.ListField(
-        child=_id_field(),
+        child=id_field(),
         max_length=20,
         help_text="Player ids of the club's roster, in seat order (clockwise from seat 0).",
     )
@@ -221,7 +216,7 @@ class GameStartInput(StrictInput):
     first_dealer = serializers.IntegerField(
         required=False, default=0, help_text="The seat that deals first."
     )
-    season = _id_field(
+    season = id_field(
         required=False,
         allow_null=True,
         default=None,
@@ -256,8 +251,8 @@ class GameStartInput(StrictInput):
 
 
 class GameListQuery(Query):
-    club = _id_field(required=False, help_text="Only this club's games.")
-    season = _id_field(required=False, help_text="Only this season's games.")
+    club = id_field(required=False, help_text="Only this club's games.")
+    season = id_field(required=False, help_text="Only this season's games.")
     status = serializers.ChoiceField(choices=GameStatus.choices, required=False)
     game_type = serializers.ChoiceField(choices=GAME_TYPES, required=False)
 

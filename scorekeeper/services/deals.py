@@ -126,18 +126,7 @@ def deal_record(
                 entered_by_name=guest_name(actor),
             )
         )
-        rows.insert(
-            DealRevision(
-                game=game,
-                number=number,
-                version=deal.version,
-                action=RevisionAction.RECORD,
-                record=record,
-                scores=list(scored.scores),
-                changed_by=user,
-                changed_by_name=actor_name(actor),
-            )
-        )
+        rows.insert(_revision(game, deal, RevisionAction.RECORD, actor))
         sync_results(game, sheet)
         if next_deal.has_draft:
             DealDraft.objects.filter(game=game, number=number).delete()
@@ -153,6 +142,24 @@ def deal_record(
                 )
             )
     return DealRecorded(payload=payload, replayed=False, deal=deal)
+
+
+def _revision(
+    game: Game, deal: Deal, action: RevisionAction, actor: Actor, reason: str = ""
+) -> DealRevision:
+    """The history's row (unsaved) for what ``action`` made of ``deal``, as it now stands:
+    its version, record and scores, who did it and why."""
+    return DealRevision(
+        game=game,
+        number=deal.number,
+        version=deal.version,
+        action=action,
+        record=deal.record,
+        scores=deal.scores,
+        reason=reason,
+        changed_by=user_of(actor),
+        changed_by_name=actor_name(actor),
+    )
 
 
 def _reason(reason: str) -> str:
@@ -203,7 +210,6 @@ def deal_correct(
             raise invalid_from_rule(
                 error, prefix=f"this correction would make deal {index + 1} impossible: "
             ) from None
-    user = user_of(actor)
     for deal, scored in zip(deals[number - 1 :], sheet.deals[number - 1 :], strict=True):
         deal.dealer = scored.dealer
         deal.scores = list(scored.scores)
@@ -214,17 +220,7 @@ def deal_correct(
     Deal.objects.bulk_update(
         deals[number - 1 :], ["dealer", "scores", "totals", "context", "record", "version"]
     )
-    DealRevision.objects.create(
-        game=game,
-        number=number,
-        version=target.version,
-        action=RevisionAction.CORRECT,
-        record=record,
-        scores=target.scores,
-        reason=reason,
-        changed_by=user,
-        changed_by_name=actor_name(actor),
-    )
+    _revision(game, target, RevisionAction.CORRECT, actor, reason).save(force_insert=True)
     if game.status == GameStatus.FINISHED and game.ended_by_hand and sheet.finished:
         game.ended_by_hand = False
     sync_results(game, sheet)
@@ -253,16 +249,8 @@ def deal_undo(
             f"deal {expected_number} is not the last deal any more; nothing was undone",
             deal=expected_number,
         )
-    DealRevision.objects.create(
-        game=game,
-        number=last.number,
-        version=last.version,
-        action=RevisionAction.UNDO,
-        record=last.record,
-        scores=last.scores,
-        reason=reason.strip()[:MAX_REASON],
-        changed_by=user_of(actor),
-        changed_by_name=actor_name(actor),
+    _revision(game, last, RevisionAction.UNDO, actor, reason.strip()[:MAX_REASON]).save(
+        force_insert=True
     )
     number = last.number
     last.delete()

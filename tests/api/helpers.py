@@ -13,7 +13,7 @@ from rest_framework.test import APIClient
 
 from rules_engine import cli
 from scorekeeper import services
-from scorekeeper.models import Club, Game, Player
+from scorekeeper.models import Club, Deal, Game, Player
 
 # The four callers every endpoint is tried with.
 CALLERS = ("anonymous", "outsider", "member", "admin")
@@ -71,6 +71,20 @@ class World:
             )
         game.refresh_from_db()
         return game
+
+
+def post_raw_deal(world: World, body: str | bytes, key: str = "raw-1") -> Any:
+    """POST ``body`` as it is, as deal 1 of a new game, by the scorer: the response, after
+    checking that no deal was written."""
+    game = world.start()
+    response = world.client("scorer").post(
+        f"/api/v1/games/{game.pk}/deals/",
+        data=body,
+        content_type="application/json",
+        HTTP_IDEMPOTENCY_KEY=key,
+    )
+    assert not Deal.objects.filter(game=game).exists()
+    return response
 
 
 def error_of(response: Any) -> dict[str, Any]:

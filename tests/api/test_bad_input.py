@@ -12,7 +12,7 @@ import pytest
 from django.test import Client
 
 from scorekeeper.models import Club, Deal, Game, Player
-from tests.api.helpers import WIDOW_DEALS, World, error_of
+from tests.api.helpers import WIDOW_DEALS, World, error_of, post_raw_deal
 
 BIG = 10**30
 WW = "widow_whist"
@@ -31,6 +31,14 @@ def _post(world: World, path: str, body: Any, **headers: str) -> Any:
     return world.client("admin").post(
         path, data=json.dumps(body), content_type="application/json", **headers
     )
+
+
+def _assert_names(response: Any, field: str) -> None:
+    """The error names ``field`` (or a part of it: "tricks[0]", "options.limit") and says
+    what is wrong."""
+    error = error_of(response)
+    assert error["field"] is not None and error["field"].split(".")[0].split("[")[0] == field
+    assert error["message"]
 
 
 @pytest.mark.parametrize(
@@ -63,9 +71,7 @@ def test_a_deal_with_numbers_out_of_range_is_400_naming_the_field(
     before = _counts()
     response = _post(world, f"/api/v1/games/{game.pk}/deals/", body, HTTP_IDEMPOTENCY_KEY="k")
     assert response.status_code in (400, 422), response.content[:300]
-    error = error_of(response)
-    assert error["field"] is not None and error["field"].split(".")[0].split("[")[0] == field
-    assert error["message"]
+    _assert_names(response, field)
     assert _counts() == before
 
 
@@ -96,9 +102,7 @@ def test_other_bodies_out_of_range_are_400_naming_the_field(
     before = _counts()
     response = _post(world, path, body)
     assert response.status_code == 400, response.content[:300]
-    error = error_of(response)
-    assert error["field"] is not None and error["field"].split(".")[0].split("[")[0] == field
-    assert error["message"]
+    _assert_names(response, field)
     assert _counts() == before
 
 
@@ -118,14 +122,8 @@ def test_huge_numbers_in_query_parameters_are_400(world: World) -> None:
 
 
 def test_a_ten_megabyte_body_is_413_and_writes_nothing(world: World) -> None:
-    game = world.start()
     body = json.dumps({"number": 1, **WIDOW_DEALS[0], "note": "x" * (10 * 1024 * 1024)})
-    response = world.client("scorer").post(
-        f"/api/v1/games/{game.pk}/deals/",
-        data=body,
-        content_type="application/json",
-        HTTP_IDEMPOTENCY_KEY="big",
-    )
+    response = post_raw_deal(world, body, key="big")
     assert response.status_code == 413
     error = error_of(response)
     assert error["code"] == "too_large" and "bytes" in error["message"]
@@ -142,14 +140,8 @@ def test_a_ten_megabyte_form_on_a_page_is_413(world: World) -> None:
 
 
 def test_json_nested_a_thousand_deep_is_400(world: World) -> None:
-    game = world.start()
     body = '{"number": 1, "widow": 0, "tricks": ' + "[" * 1000 + "]" * 1000 + "}"
-    response = world.client("scorer").post(
-        f"/api/v1/games/{game.pk}/deals/",
-        data=body,
-        content_type="application/json",
-        HTTP_IDEMPOTENCY_KEY="deep",
-    )
+    response = post_raw_deal(world, body, key="deep")
     assert response.status_code == 400
     error = error_of(response)
     assert error["code"] == "too_deep" and "deep" in error["message"]
@@ -158,13 +150,7 @@ def test_json_nested_a_thousand_deep_is_400(world: World) -> None:
 
 @pytest.mark.parametrize("body", [b'{"number": 1,', b"\xff\xfe", b'{"number": NaN}', b""])
 def test_malformed_deal_bodies_are_400(world: World, body: bytes) -> None:
-    game = world.start()
-    response = world.client("scorer").post(
-        f"/api/v1/games/{game.pk}/deals/",
-        data=body,
-        content_type="application/json",
-        HTTP_IDEMPOTENCY_KEY="bad",
-    )
+    response = post_raw_deal(world, body, key="bad")
     assert response.status_code == 400, response.content[:300]
     assert error_of(response)["message"]
     assert not Deal.objects.exists()

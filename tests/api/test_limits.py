@@ -15,8 +15,8 @@ from pytest_django import Settings
 from rest_framework.test import APIClient
 
 from scorekeeper.api.limits import TokenThrottle
-from scorekeeper.models import Club, Deal
-from tests.api.helpers import World, error_of
+from scorekeeper.models import Club
+from tests.api.helpers import World, error_of, post_raw_deal
 from tests.support import gunicorn
 
 TOKEN_URL = "/api/v1/auth/token/"
@@ -49,16 +49,9 @@ def test_the_default_body_limit_refuses_three_megabytes(db: None) -> None:
 
 
 def _post_raw_deal(world: World, body: str) -> tuple[int, str]:
-    """POST ``body`` as deal 1 of a new game: the status, the error code, and that no
-    deal was written."""
-    game = world.start()
-    response = world.client("scorer").post(
-        f"/api/v1/games/{game.pk}/deals/",
-        data=body,
-        content_type="application/json",
-        HTTP_IDEMPOTENCY_KEY="raw-1",
-    )
-    assert not Deal.objects.filter(game=game).exists()
+    """POST ``body`` as deal 1 of a new game: the status and the error code (and that no
+    deal was written)."""
+    response = post_raw_deal(world, body)
     return response.status_code, error_of(response)["code"]
 
 

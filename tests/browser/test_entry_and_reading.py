@@ -54,6 +54,13 @@ def record(club: World, game: Game, *records: dict[str, Any]) -> None:
     game.refresh_from_db()
 
 
+def one_widow_deal(club: World) -> Game:
+    """Widow whist with deal 1 recorded: no widow, tricks 6, 4 and 3."""
+    game = start(club, "widow_whist", 3)
+    record(club, game, {"widow": None, "tricks": [6, 4, 3]})
+    return game
+
+
 def counts(page: Any, number: int, prefix: str, seats: int = 3) -> list[str | None]:
     return [checked(page, number, f"{prefix}-{seat}") for seat in range(seats)]
 
@@ -70,8 +77,7 @@ def fits(page: Any, width: int) -> None:
 def test_correcting_a_widow_whist_deal_fills_in_the_third_players_tricks(
     site: LiveServer, phone: Any, club: World
 ) -> None:
-    game = start(club, "widow_whist", 3)
-    record(club, game, {"widow": None, "tricks": [6, 4, 3]})
+    game = one_widow_deal(club)
     page = phone(club[1])
     page.goto(f"{game_url(site, game)}d/1/")
     assert counts(page, 1, "tricks") == ["6", "4", "3"]
@@ -94,8 +100,7 @@ def test_correcting_a_widow_whist_deal_fills_in_the_third_players_tricks(
 def test_after_a_rejected_correction_two_changed_counts_fill_in_the_third(
     site: LiveServer, phone: Any, club: World
 ) -> None:
-    game = start(club, "widow_whist", 3)
-    record(club, game, {"widow": None, "tricks": [6, 4, 3]})
+    game = one_widow_deal(club)
     page = phone(club[1])
     page.goto(f"{game_url(site, game)}d/1/")
     pill(page, 1, "tricks-0", "8").click()
@@ -415,8 +420,7 @@ def test_the_scoresheet_shows_each_deals_figures_at_360_px(
 def test_the_figures_stay_shown_after_a_deal_is_saved(
     site: LiveServer, phone: Any, club: World
 ) -> None:
-    game = start(club, "widow_whist", 3)
-    record(club, game, {"widow": None, "tricks": [6, 4, 3]})
+    game = one_widow_deal(club)
     page = phone(club[1])
     page.goto(game_url(site, game))
     line = page.locator("table.sheet tr.fig-line")

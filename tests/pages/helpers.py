@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 from html import unescape
+from html.parser import HTMLParser
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -51,6 +53,43 @@ def text_of(response: Any) -> str:
     html = response.content.decode()
     html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
     return unescape(" ".join(re.sub(r"<[^>]+>", " ", html).split()))
+
+
+class _Controls(HTMLParser):
+    """Form controls of a page, the labels' ``for`` ids, and the labels wrapping controls."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.controls: list[dict[str, str | None]] = []
+        self.label_for: set[str] = set()
+        self._open_labels = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        attributes = dict(attrs)
+        if tag == "label":
+            self._open_labels += 1
+            if attributes.get("for"):
+                self.label_for.add(str(attributes["for"]))
+        elif tag in ("input", "select", "textarea"):
+            self.controls.append({**attributes, "_tag": tag, "_wrapped": str(self._open_labels)})
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "label":
+            self._open_labels -= 1
+
+
+def assert_every_input_labelled(
+    html: str, exempt: Collection[str] = ("hidden", "submit", "button"), where: str = ""
+) -> None:
+    """Every form control of the page (but inputs of the ``exempt`` types) has a label: one
+    that names its id, or one around it."""
+    parsed = _Controls()
+    parsed.feed(html)
+    for control in parsed.controls:
+        if control.get("type") in exempt:
+            continue
+        labelled = control.get("id") in parsed.label_for or control["_wrapped"] != "0"
+        assert labelled, f"{where}no label for {control}"
 
 
 def option_defaults(game_type: str) -> dict[str, str]:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from html import unescape
-from html.parser import HTMLParser
 from types import SimpleNamespace
 from typing import Any
 
@@ -23,7 +22,7 @@ from scorekeeper.pages.actors import SESSION_KEY
 from scorekeeper.pages.club_forms import GameSetupForm, option_controls, read_options
 from scorekeeper.pages.sharing import share_token
 from tests.factories import ClubFactory, member
-from tests.pages.helpers import World, option_defaults, text_of
+from tests.pages.helpers import World, assert_every_input_labelled, option_defaults, text_of
 
 pytestmark = pytest.mark.django_db
 
@@ -38,44 +37,6 @@ WIDOW_DEAL = {"widow": None, "tricks": [5, 4, 4]}
 
 def html_of(response: Any) -> str:
     return str(response.content.decode())
-
-
-class _Controls(HTMLParser):
-    """Form controls of a page, the labels' ``for`` ids, and the labels wrapping controls."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.controls: list[dict[str, str | None]] = []
-        self.label_for: set[str] = set()
-        self._open_labels = 0
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        attributes = dict(attrs)
-        if tag == "label":
-            self._open_labels += 1
-            if attributes.get("for"):
-                self.label_for.add(str(attributes["for"]))
-        elif tag in ("input", "select", "textarea"):
-            self.controls.append({**attributes, "_tag": tag, "_wrapped": str(self._open_labels)})
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag == "label":
-            self._open_labels -= 1
-
-
-def controls_of(html: str) -> _Controls:
-    parser = _Controls()
-    parser.feed(html)
-    return parser
-
-
-def assert_every_input_labelled(html: str) -> None:
-    parsed = controls_of(html)
-    for control in parsed.controls:
-        if control.get("type") in ("hidden", "submit", "button"):
-            continue
-        labelled = control.get("id") in parsed.label_for or control["_wrapped"] != "0"
-        assert labelled, f"no label for {control}"
 
 
 def error_beside(html: str, input_id: str) -> str:

@@ -23,11 +23,13 @@ from scorekeeper.pages.actors import remember_table_link
 from scorekeeper.pages.game_sheet import short_names
 from scorekeeper.pages.sharing import game_id_from_token, share_token
 from tests.factories import PlayerFactory
-from tests.pages.helpers import World, text_of
+from tests.pages.helpers import World, assert_every_input_labelled, text_of
 
 pytestmark = pytest.mark.django_db
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
+# Widow whist, no widow taken: Ann and Bob level after two deals.
+TWO_DEALS = ({"widow": None, "tricks": [5, 4, 4]}, {"widow": None, "tricks": [4, 5, 4]})
 
 
 def element_text(html: str, element_id: str) -> str:
@@ -38,27 +40,19 @@ def element_text(html: str, element_id: str) -> str:
 
 
 class _Inputs(HTMLParser):
-    """Radio buttons and other inputs: name -> checked value / value; disabled ones; labels."""
+    """Radio buttons and other inputs: name -> checked value / value; disabled ones."""
 
     def __init__(self) -> None:
         super().__init__()
         self.checked: dict[str, str] = {}
         self.values: dict[str, str] = {}
         self.disabled: set[tuple[str, str]] = set()
-        self.controls: list[dict[str, str | None]] = []
-        self.label_for: set[str] = set()
-        self._labels = 0
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = dict(attrs)
-        if tag == "label":
-            self._labels += 1
-            if a.get("for"):
-                self.label_for.add(str(a["for"]))
         if tag != "input":
             return
         name, value = str(a.get("name") or ""), str(a.get("value") or "")
-        self.controls.append({**a, "_wrapped": str(self._labels)})
         if a.get("type") == "radio":
             if "checked" in a:
                 self.checked[name] = value
@@ -66,10 +60,6 @@ class _Inputs(HTMLParser):
                 self.disabled.add((name, value))
         else:
             self.values.setdefault(name, value)
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag == "label":
-            self._labels -= 1
 
 
 def inputs_of(response: Any) -> _Inputs:
@@ -663,11 +653,7 @@ def test_a_correction_rejected_by_the_rules_keeps_what_was_typed(world: World) -
 
 
 def test_undo_takes_back_the_last_deal(world: World) -> None:
-    game = world.record(
-        world.start("widow_whist"),
-        {"widow": None, "tricks": [5, 4, 4]},
-        {"widow": None, "tricks": [4, 5, 4]},
-    )
+    game = world.record(world.start("widow_whist"), *TWO_DEALS)
     client = world.client(world.scorer)
     page = client.get(reverse("game", args=[game.pk]))
     assert "Undo deal 2…" in text_of(page)
@@ -717,11 +703,7 @@ def test_a_finished_game_shows_the_winners_final_totals_and_a_share_link(world: 
 
 
 def test_a_locked_game_offers_no_entry_undo_or_correction(world: World) -> None:
-    game = world.record(
-        world.start("widow_whist"),
-        {"widow": None, "tricks": [5, 4, 4]},
-        {"widow": None, "tricks": [4, 5, 4]},
-    )
+    game = world.record(world.start("widow_whist"), *TWO_DEALS)
     services.game_lock(actor=world.scorer, game=game, reason="the result was confirmed by Bob")
     client = world.client(world.scorer)
     page = client.get(reverse("game", args=[game.pk]))
@@ -744,11 +726,7 @@ def test_a_locked_game_offers_no_entry_undo_or_correction(world: World) -> None:
 
 
 def test_finishing_an_open_ended_game_by_hand(world: World) -> None:
-    game = world.record(
-        world.start("widow_whist"),
-        {"widow": None, "tricks": [5, 4, 4]},
-        {"widow": None, "tricks": [4, 5, 4]},
-    )
+    game = world.record(world.start("widow_whist"), *TWO_DEALS)
     client = world.client(world.scorer)
     assert "End the game now…" in text_of(client.get(reverse("game", args=[game.pk])))
     response = client.post(reverse("game-finish", args=[game.pk]))
@@ -771,13 +749,8 @@ def test_every_input_has_a_label_and_pill_groups_have_legends(world: World) -> N
         game = world.start(game_type, seats)
         for url in (reverse("game", args=[game.pk]),):
             response = client.get(url)
-            parsed = inputs_of(response)
-            for control in parsed.controls:
-                if control.get("type") == "hidden":
-                    continue
-                labelled = control.get("id") in parsed.label_for or control["_wrapped"] != "0"
-                assert labelled, f"{game_type}: no label for {control}"
             html = response.content.decode()
+            assert_every_input_labelled(html, exempt=("hidden",), where=f"{game_type}: ")
             assert html.count("<fieldset") == html.count("<legend>")
             assert "maximum-scale" not in html and "user-scalable" not in html
 

@@ -135,16 +135,13 @@ def test_the_tables_cover_6_to_40_players():
     assert list(TABLES_OF_3) == list(TABLES_OF_2) == list(PREDICTION_WHIST_4) == expected
 
 
+@pytest.mark.parametrize(
+    ("size", "expected"), [(3, TABLES_OF_3), (2, TABLES_OF_2)], ids=["of 3", "of 2"]
+)
 @pytest.mark.parametrize("players", range(6, 41))
-def test_tables_of_3(players):
-    sizes, byes = round_sizes(players, 3, 3, 3, mixed=False)
-    assert (spelled(sizes), byes) == TABLES_OF_3[players]
-
-
-@pytest.mark.parametrize("players", range(6, 41))
-def test_tables_of_2(players):
-    sizes, byes = round_sizes(players, 2, 2, 2, mixed=False)
-    assert (spelled(sizes), byes) == TABLES_OF_2[players]
+def test_tables_of_one_size(players, size, expected):
+    sizes, byes = round_sizes(players, size, size, size, mixed=False)
+    assert (spelled(sizes), byes) == expected[players]
 
 
 @pytest.mark.parametrize("players", range(6, 41))

@@ -1,4 +1,5 @@
-import datetime
+from datetime import date
+from functools import partial
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
@@ -46,30 +47,13 @@ def test_roles_and_roster():
 def test_seasons_do_not_overlap():
     club = ClubFactory()
     director = member(club, Role.DIRECTOR)
-    services.season_create(
-        actor=director,
-        club=club,
-        name="2026",
-        starts_on=datetime.date(2026, 1, 1),
-        ends_on=datetime.date(2026, 12, 31),
-    )
+    season_create = partial(services.season_create, actor=director, club=club)
+    season_create(name="2026", starts_on=date(2026, 1, 1), ends_on=date(2026, 12, 31))
     with pytest.raises(InvalidInput) as caught:
-        services.season_create(
-            actor=director,
-            club=club,
-            name="Autumn",
-            starts_on=datetime.date(2026, 9, 1),
-            ends_on=datetime.date(2027, 1, 31),
-        )
+        season_create(name="Autumn", starts_on=date(2026, 9, 1), ends_on=date(2027, 1, 31))
     assert caught.value.field == "starts_on"
     with pytest.raises(InvalidInput):
-        services.season_create(
-            actor=director,
-            club=club,
-            name="Bad",
-            starts_on=datetime.date(2028, 2, 1),
-            ends_on=datetime.date(2028, 1, 1),
-        )
+        season_create(name="Bad", starts_on=date(2028, 2, 1), ends_on=date(2028, 1, 1))
 
 
 def test_standings_are_a_query_over_results():

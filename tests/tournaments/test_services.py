@@ -26,6 +26,7 @@ from tournaments.models import (
     SeatingStatus,
     Standing,
     Table,
+    Tournament,
     TournamentStatus,
 )
 
@@ -45,6 +46,16 @@ def arrange(event: Event, round: Round, layout: list[list[str]]) -> None:
                 )
     for number, names in enumerate(layout, start=1):
         assert [p.name for p in seats(round.tables.get(number=number))] == names
+
+
+def first_round_published(event: Event, t: Tournament) -> Round:
+    """Six players entered; round 1 seated as Ann, Bob, Cy and Dee, Eve, Fay, and
+    published."""
+    event.enter(t, 6)
+    round1 = event.seat(t)
+    arrange(event, round1, [["Ann", "Bob", "Cy"], ["Dee", "Eve", "Fay"]])
+    event.publish(round1)
+    return round1
 
 
 def confirm(event: Event, table: Table, name: str = "Checker") -> Table:
@@ -244,10 +255,7 @@ def test_a_failed_seating_says_why_and_can_be_queued_again(event):
 
 def test_swap_before_publishing_flags_a_repeated_meeting(event):
     t = event.tournament(rounds=2, round_deals=1)
-    event.enter(t, 6)
-    round1 = event.seat(t)
-    arrange(event, round1, [["Ann", "Bob", "Cy"], ["Dee", "Eve", "Fay"]])
-    event.publish(round1)
+    round1 = first_round_published(event, t)
     with pytest.raises(Conflict):  # published: no more swaps
         services.round_swap(
             actor=event.director, round=round1, first=event.players[0], second=event.players[3]
@@ -474,10 +482,7 @@ def test_the_scan_task_closes_due_rounds(event):
 
 def test_standings_after_two_rounds_checked_by_hand(event):
     t = event.tournament(rounds=2)
-    event.enter(t, 6)
-    round1 = event.seat(t)
-    arrange(event, round1, [["Ann", "Bob", "Cy"], ["Dee", "Eve", "Fay"]])
-    event.publish(round1)
+    round1 = first_round_published(event, t)
     one, two = tables(round1)
     play(one, [WIN[0], WIN[0], EVEN])  # Ann 10, Bob 1, Cy 1
     play(two, [WIN[1], EVEN, EVEN])  # Dee 4, Eve 6, Fay 2
@@ -644,10 +649,7 @@ def test_a_check_in_carries_over_until_the_player_checks_out(event):
 
 def test_a_swap_conflict_names_the_table_where_the_pair_met(event):
     t = event.tournament(rounds=3, round_deals=1)
-    event.enter(t, 6)
-    round1 = event.seat(t)
-    arrange(event, round1, [["Ann", "Bob", "Cy"], ["Dee", "Eve", "Fay"]])
-    event.publish(round1)
+    round1 = first_round_published(event, t)
     with event.capture(execute=True):
         services.round_close(actor=event.director, round=round1, force=True)
     round2 = event.seat(t)

@@ -11,8 +11,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from scorekeeper import selectors as core_selectors
-from scorekeeper.api.fields import Name, StrictInput, Text
-from scorekeeper.api.permissions import MAX_ID
+from scorekeeper.api.fields import Name, StrictInput, Text, id_field
 from scorekeeper.api.serializers import GAME_TYPES
 from scorekeeper.models import Club, Player, Season
 
@@ -33,10 +32,6 @@ from ..models import (
 )
 
 
-def _id_field(**kwargs: Any) -> serializers.IntegerField:
-    return serializers.IntegerField(min_value=1, max_value=MAX_ID, **kwargs)
-
-
 def _choices(choices: type[models.TextChoices]) -> str:
     return "; ".join(f"{value}: {label}" for value, label in choices.choices)
 
@@ -53,7 +48,7 @@ def roster_players(club: Club, ids: list[int], field: str = "players") -> list[P
 
 
 class PlayerIdsField(serializers.ListField):
-    child = _id_field()
+    child = id_field()
 
 
 # --- Tournaments -----------------------------------------------------------------------------
@@ -117,7 +112,7 @@ class TournamentInput(StrictInput):
     bye_points = serializers.DecimalField(
         max_digits=8, decimal_places=3, default=Decimal(0), help_text="With bye_score fixed."
     )
-    season = _id_field(required=False, allow_null=True, default=None)
+    season = id_field(required=False, allow_null=True, default=None)
     played_on = serializers.DateField(required=False, allow_null=True, default=None)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:

@@ -31,6 +31,7 @@ of k (the counting bound where a design reaches it, else the social golfer liter
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -155,11 +156,7 @@ def _kirkman_2q_plus_1(v: int, k: int) -> Design | None:
         return None
     gf = field(q)
     t = (q - 1) // 6
-    omega = next(w for w in range(2, q) if _order(gf, w) == q - 1) if q > 2 else 1
-    power = [1]
-    for _ in range(q - 2):
-        power.append(gf.mul[power[-1]][omega])
-    neg = [next(y for y in range(q) if gf.add[x][y] == 0) for x in range(q)]
+    power, neg = _powers_and_negatives(gf)
     inv = [0] + [next(y for y in range(1, q) if gf.mul[x][y] == 1) for x in range(1, q)]
     e = power[2 * t]
     a = gf.mul[gf.add[1][e]][inv[gf.add[e][neg[1]]]]
@@ -172,14 +169,7 @@ def _kirkman_2q_plus_1(v: int, k: int) -> Design | None:
             x = power[j]
             ax = gf.mul[a][x]
             base.append((x, q + ax, q + neg[ax]))
-
-    def shift(point: int, g: int) -> int:
-        if point == inf:
-            return point
-        column, x = divmod(point, q)
-        return column * q + gf.add[x][g]
-
-    rounds = tuple(tuple(tuple(shift(p, g) for p in block) for block in base) for g in range(q))
+    rounds = _developed_over(gf, inf, base)
     return Design(v, k, f"Kirkman triple system KTS({v}), 1-rotational over GF({q})", rounds)
 
 
@@ -202,11 +192,7 @@ def _resolvable_3q_plus_1(v: int, k: int) -> Design | None:
         return None
     gf = field(q)
     s = (q - 1) // 4
-    omega = next(w for w in range(2, q) if _order(gf, w) == q - 1)
-    power = [1]
-    for _ in range(q - 2):
-        power.append(gf.mul[power[-1]][omega])
-    neg = [next(y for y in range(q) if gf.add[x][y] == 0) for x in range(q)]
+    power, neg = _powers_and_negatives(gf)
     i = power[s]
     inf = 3 * q
     base: list[tuple[int, ...]] = [(inf, 0, q, 2 * q)]
@@ -216,6 +202,26 @@ def _resolvable_3q_plus_1(v: int, k: int) -> Design | None:
         for c in range(3):
             d = (c + 1) % 3
             base.append((c * q + w, c * q + neg[w], d * q + wi, d * q + neg[wi]))
+    rounds = _developed_over(gf, inf, base)
+    return Design(v, k, f"resolvable ({v},4,1) design, 1-rotational over GF({q})", rounds)
+
+
+def _powers_and_negatives(gf: Field) -> tuple[list[int], list[int]]:
+    """In GF(q): w^0 ... w^(q-2) for a primitive w (every non-zero element once), and -x
+    for each x."""
+    q = gf.q
+    omega = next(w for w in range(2, q) if _order(gf, w) == q - 1) if q > 2 else 1
+    power = [1]
+    for _ in range(q - 2):
+        power.append(gf.mul[power[-1]][omega])
+    neg = [next(y for y in range(q) if gf.add[x][y] == 0) for x in range(q)]
+    return power, neg
+
+
+def _developed_over(gf: Field, inf: int, base: Sequence[tuple[int, ...]]) -> tuple[Round, ...]:
+    """The rounds of a 1-rotational design: the base round translated by every g in
+    GF(q), player (column, x) = column * q + x moved to (column, x + g), ``inf`` fixed."""
+    q = gf.q
 
     def shift(point: int, g: int) -> int:
         if point == inf:
@@ -223,8 +229,7 @@ def _resolvable_3q_plus_1(v: int, k: int) -> Design | None:
         column, x = divmod(point, q)
         return column * q + gf.add[x][g]
 
-    rounds = tuple(tuple(tuple(shift(p, g) for p in block) for block in base) for g in range(q))
-    return Design(v, k, f"resolvable ({v},4,1) design, 1-rotational over GF({q})", rounds)
+    return tuple(tuple(tuple(shift(p, g) for p in block) for block in base) for g in range(q))
 
 
 def _order(gf: Field, w: int) -> int:
