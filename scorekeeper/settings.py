@@ -289,6 +289,9 @@ CELERY_ACCEPT_CONTENT = ["json"]
 # it with the broker, which hands it out again after CELERY_VISIBILITY_TIMEOUT seconds. The
 # jobs are idempotent, so running one twice does no harm.
 CELERY_TASK_ACKS_LATE = True
+# A worker that loses Redis while it runs such a job reconnects instead of exiting (see
+# scorekeeper/celery.py).
+CELERY_WORKER_CONSUMER = "scorekeeper.celery:Consumer"
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # No job runs longer than this (seating searches for 5 s at most); the visibility timeout

@@ -1,7 +1,7 @@
 """Celery tasks of the score-keeping app."""
 
 from smtplib import SMTPException
-from typing import Any, TypeAlias
+from typing import Any
 
 from celery import Task, shared_task
 from django.db import InterfaceError, OperationalError, close_old_connections
@@ -11,8 +11,7 @@ from .health import run_checks
 from .services.mail import email_send, emails_unsent
 from .services.ratings import ratings_recompute as recompute
 
-# A bound task (the stubs make Task generic; Celery 5.6 does not, so only in annotations).
-AnyTask: TypeAlias = "Task[Any, Any]"
+AnyTask = Task[Any, Any]
 
 
 @shared_task(name="scorekeeper.health_check")

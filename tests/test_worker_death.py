@@ -66,8 +66,8 @@ def test_a_whole_dead_worker_leaves_its_job_to_the_next_one(
 @pytest.mark.skipif(not HAVE_REDIS, reason="redis-server is not installed on this machine")
 def test_a_worker_lives_through_redis_restarts_under_running_jobs(tmp_path: Path) -> None:
     """Redis stopped (without persistence) while a late-acknowledged job runs, then started
-    again, three times: the worker reconnects each time instead of exiting (Celery 5.7.0's
-    worker exited about every other time), each job finishes, and a job sent after runs."""
+    again, three times: the worker reconnects each time instead of exiting (Celery 5.7's own
+    consumer exited about every other time), each job finishes, and a job sent after runs."""
     with redis_server(tmp_path) as redis, celery_broker(redis.url):
         workers = Workers("tests.jobs.slow")
         try:

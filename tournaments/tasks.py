@@ -6,15 +6,14 @@ database that is locked or away, a mail server that does not answer."""
 from __future__ import annotations
 
 import smtplib
-from typing import Any, TypeAlias
+from typing import Any
 
 from celery import Task, shared_task
 from django.db import InterfaceError, OperationalError, close_old_connections
 
 from . import jobs, services
 
-# A bound task (the stubs make Task generic; Celery 5.6 does not, so only in annotations).
-AnyTask: TypeAlias = "Task[Any, Any]"
+AnyTask = Task[Any, Any]
 
 RETRY: dict[str, Any] = {
     "bind": True,
