@@ -73,6 +73,23 @@ def test_sign_up_verify_the_address_and_sign_in(client: Client, mails: Any) -> N
     assert other.get(reverse("my-games")).status_code == 200
 
 
+def test_sign_up_errors_stand_under_their_own_field(client: Client) -> None:
+    """Each error comes right after its field's input, before the next field's label (not
+    above its own label, where it reads as the previous field's)."""
+    UserFactory(username="sam", email="sam@example.org")
+    response = client.post(
+        reverse("account_signup"),
+        {"email": "new@example.org", "username": "sam", "password1": "short", "password2": "x"},
+    )
+    html = response.content.decode()
+    taken = html.index("A user with that username already exists.")
+    too_short = html.index("This password is too short.")
+    assert html.index('id="id_email"') < html.index('for="id_username"') < taken
+    assert html.index('id="id_username"') < taken < html.index('for="id_password1"')
+    assert html.index('id="id_password1"') < too_short < html.index('for="id_password2"')
+    assert too_short < html.index("Your password must contain at least 8 characters.")
+
+
 def test_accounts_made_by_an_admin_sign_in_with_their_username(client: Client) -> None:
     UserFactory(username="scorer", email="")
     response = client.post(reverse("account_login"), {"login": "scorer", "password": "password"})
