@@ -93,3 +93,10 @@ class DeleteAccountForm(forms.Form):
         label="Your password",
         widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
     )
+
+
+class VerificationResendForm(forms.Form):
+    email = forms.EmailField(
+        label="Your e-mail address",
+        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
+    )

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from django.core import mail
+from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -71,6 +72,51 @@ def test_sign_up_verify_the_address_and_sign_in(client: Client, mails: Any) -> N
     )
     assert response.status_code == 302
     assert other.get(reverse("my-games")).status_code == 200
+
+
+def test_the_verification_e_mail_sent_again(client: Client, mails: Any) -> None:
+    """Who did not get the verification e-mail asks for it again on the page that says it
+    was sent: a new link, once allauth's cooldown (three minutes) is over; the answer is the
+    same for an address nobody signed up with."""
+    with mails(execute=True):
+        response = client.post(
+            reverse("account_signup"),
+            {
+                "email": "sam@example.org",
+                "username": "sam",
+                "password1": "a long pass phrase",
+                "password2": "a long pass phrase",
+            },
+            follow=True,
+        )
+    page = response.content.decode()
+    again = reverse("account-verification-resend")
+    assert f'action="{again}"' in page and "Send it again" in page
+    assert len(mail.outbox) == 1
+
+    def ask(email: str) -> str:
+        with mails(execute=True):
+            response = client.post(again, {"email": email}, follow=True)
+        assert response.redirect_chain[-1][0] == reverse("account_email_verification_sent")
+        return text_of(response)
+
+    said = ask("sam@example.org")  # within the cooldown: nothing more is sent
+    assert "If sam@example.org is waiting to be verified, a new link is on its way" in said
+    assert len(mail.outbox) == 1
+    cache.clear()  # three minutes later
+    ask("Sam@Example.org")
+    assert [m.to for m in mail.outbox] == [["sam@example.org"]] * 2
+    link = re.search(r"https?://\S+/accounts/confirm-email/\S+", mail.outbox[-1].body)
+    assert link is not None
+    client.post(link.group(0).split("testserver", 1)[1])
+    assert client.get(reverse("my-games")).status_code == 200
+
+    other = Client()
+    response = other.post(again, {"email": "nobody@example.org"}, follow=True)
+    assert "If nobody@example.org is waiting to be verified" in text_of(response)
+    assert len(mail.outbox) == 2
+    # An expired or wrong link leads to the same place.
+    assert f'href="{again}"' in other.get("/accounts/confirm-email/no-such-key/").content.decode()
 
 
 def test_sign_up_errors_stand_under_their_own_field(client: Client) -> None:
