@@ -141,3 +141,26 @@ def test_show_a_table_link_and_enter_deals_through_it(
     response = page.goto(url)
     assert response is not None and response.status == 404
     assert page.get_by_role("heading", name="This link no longer works").is_visible()
+
+
+@pytest.mark.parametrize("javascript", [False, True], ids=["no-js", "js"])
+def test_a_refused_player_is_seen_however_long_the_roster(
+    site: LiveServer, phone: Any, club: tuple[Club, User, list[Player]], javascript: bool
+) -> None:
+    """The roster's "Add a player" form is below every player: when the name is refused,
+    the page comes back with the field and its error in view (a 360×740 phone)."""
+    the_club = club[0]
+    admin = member(the_club, Role.ADMIN, username="sec")
+    for number in range(20):
+        PlayerFactory(club=the_club, name=f"Player {number}")
+    page = phone(admin, javascript=javascript)
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(f"{site.url}/c/kings/roster/")
+    add = page.locator("section", has=page.get_by_role("heading", name="Add a player"))
+    add.get_by_label("Name", exact=True).fill("Bob")
+    add.get_by_role("button", name="Add", exact=True).click()
+    error = page.get_by_text('the roster already has a player called "Bob"')
+    error.wait_for()
+    box = error.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 740
+    assert page.evaluate("document.activeElement.id") == "id_name"

@@ -293,6 +293,32 @@ def test_roster_claim_confirm_merge(club: Club) -> None:
     assert itself.status_code == 400 and "cannot be merged into itself" in text_of(itself)
 
 
+def test_a_refused_form_low_on_the_page_takes_the_focus(club: Club) -> None:
+    """The roster's forms are below the players: the first field with an error (or the
+    form's first field, for an error about the whole form) gets ``autofocus``, so the
+    browser brings it and its error into view, with JavaScript off too."""
+    admin = member(club, Role.ADMIN, username="admin")
+    ann = PlayerFactory(club=club, name="Ann")
+    for _ in range(20):
+        PlayerFactory(club=club)
+    roster = reverse("club-roster", args=["kings"])
+    page = signed_in(admin).post(roster, {"action": "add", "name": "Ann"})
+    html = page.content.decode()
+    assert page.status_code == 400 and html.count("autofocus") == 1
+    field = re.search(r'<input[^>]*id="id_name"[^>]*>', html)
+    assert field is not None and "autofocus" in field.group(0)
+    assert html.index(field.group(0)) < html.index("already has a player called")
+    assert "autofocus" not in signed_in(admin).get(roster).content.decode()
+    # An error about the whole form: its first field.
+    html = (
+        signed_in(admin)
+        .post(roster, {"action": "merge", "player": ann.pk, "other": ann.pk})
+        .content.decode()
+    )
+    assert html.count("autofocus") == 1
+    assert re.search(r'<select name="player"[^>]*autofocus', html)
+
+
 def test_seasons_page(club: Club) -> None:
     director = member(club, Role.DIRECTOR)
     page = signed_in(director)
