@@ -164,3 +164,46 @@ def test_a_refused_player_is_seen_however_long_the_roster(
     box = error.bounding_box()
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 740
     assert page.evaluate("document.activeElement.id") == "id_name"
+
+
+def test_the_club_pages_with_no_console_error(
+    site: LiveServer, phone: Phone, club: tuple[Club, User, list[Player]]
+) -> None:
+    """htmx and the pages' scripts say nothing in the console: no htmx attribute whose
+    selector finds nothing (the deal form's ``hx-disabled-elt="find .save"``, inherited by
+    its preview and bids parts, where it found nothing, once did), no script error."""
+    the_club, user, players = club
+    game = services.game_start(actor=user, club=the_club, game_type="widow_whist", players=players)
+    page = phone(user)
+    errors: list[str] = []
+    page.on(
+        "console",
+        lambda message: (
+            errors.append(f"{page.url}: {message.text}")
+            if message.type in ("error", "warning")
+            else None
+        ),
+    )
+    page.on("pageerror", lambda error: errors.append(f"{page.url}: {error}"))
+    for path in (
+        "/c/kings/",
+        "/c/kings/members/",
+        "/c/kings/roster/",
+        "/c/kings/seasons/",
+        "/c/kings/new/",
+        "/me/games/",
+        f"/g/{game.pk}/",
+        f"/g/{game.pk}/trick/",
+    ):
+        page.goto(f"{site.url}{path}")
+        page.wait_for_load_state("networkidle")
+    # The deal form's preview, asked for with htmx when a pill is chosen.
+    page.goto(f"{site.url}/g/{game.pk}/")
+    with page.expect_response(re.compile(r"/preview/$")):
+        page.locator("#d1-widow").get_by_text("Nobody", exact=True).click()
+    page.goto(f"{site.url}/c/kings/")
+    page.get_by_label("Sort by").select_option(index=1)  # htmx fetches the standings
+    try:
+        page.wait_for_url(re.compile(r"sort="))
+    finally:
+        assert errors == []
