@@ -215,14 +215,18 @@ def _roster_forms(request: HttpRequest, club: Club, data: Any = None) -> dict[st
     members = [(m.user_id, m.user.get_username()) for m in selectors.club_members(club)]
     return {
         "add_form": PlayerForm(data if data and data.get("action") == "add" else None),
+        # Each form's own ids (auto_id): the link and merge forms have the same fields, and
+        # each label must name its own form's list.
         "merge_form": PlayerChoiceForm(
             data if data and data.get("action") == "merge" else None,
+            auto_id="merge_%s",
             players=players,
             others=players,
             other_label="is the same person as (kept)",
         ),
         "link_form": PlayerChoiceForm(
             data if data and data.get("action") == "link" else None,
+            auto_id="link_%s",
             players=players,
             others=members,
             other_label="is the member",

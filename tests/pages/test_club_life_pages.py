@@ -317,6 +317,10 @@ def test_a_refused_form_low_on_the_page_takes_the_focus(club: Club) -> None:
     )
     assert html.count("autofocus") == 1
     assert re.search(r'<select name="player"[^>]*autofocus', html)
+    # The link and merge forms have the same fields, each with its own id for its label.
+    ids = re.findall(r'\sid="([^"]+)"', html)
+    assert sorted(ids) == sorted(set(ids))
+    assert 'for="merge_player"' in html and 'for="link_player"' in html
 
 
 def test_seasons_page(club: Club) -> None:
