@@ -181,6 +181,9 @@ LOGIN_ATTEMPTS = env.int("LOGIN_ATTEMPTS", default=10)
 LOGIN_ATTEMPTS_PER_ADDRESS = env.int("LOGIN_ATTEMPTS_PER_ADDRESS", default=100)
 ACCOUNT_RATE_LIMITS = {
     "login_failed": f"{LOGIN_ATTEMPTS_PER_ADDRESS}/15m/ip,{LOGIN_ATTEMPTS}/15m/key",
+    # "Send the verification e-mail again" (pages.member_views.verification_resend), on top
+    # of allauth's cooldown per address.
+    "verification_resend": "10/m/ip",
 }
 
 # --- I18N / time ----------------------------------------------------------------------------

@@ -14,6 +14,8 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
+from django.test import Client
+from django.urls import reverse
 from django.utils import timezone
 
 from rules_engine import score_record
@@ -440,6 +442,18 @@ def test_seed_demo_creates_demo_data_once() -> None:
     assert "nothing changed" in again
     assert counts() == before
     assert Tournament.objects.count() == 1 and Round.objects.count() == 2
+
+
+def test_the_demo_people_still_sign_in_after_opening_their_account_page() -> None:
+    run("seed_demo")
+    client = Client()
+    assert client.login(username="demo", password="demo")
+    assert client.get(reverse("account_email")).status_code == 200
+    client.logout()
+    response = client.post(reverse("account_login"), {"login": "demo", "password": "demo"})
+    assert response.status_code == 302
+    assert response["Location"] != reverse("account_email_verification_sent")
+    assert client.get(reverse("my-games")).status_code == 200
 
 
 def test_seed_demo_totals_match_the_engine() -> None:

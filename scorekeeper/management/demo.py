@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from allauth.account.models import EmailAddress
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
@@ -217,9 +218,15 @@ def _user(username: str, *, superuser: bool) -> tuple[User, bool]:
     user = User.objects.filter(username=username).first()
     if user is not None:
         return user, False
+    email = f"{username}@example.org"
     if superuser:
-        return User.objects.create_superuser(username, f"{username}@example.org", PASSWORD), True
-    return User.objects.create_user(username, f"{username}@example.org", PASSWORD), True
+        user = User.objects.create_superuser(username, email, PASSWORD)
+    else:
+        user = User.objects.create_user(username, email, PASSWORD)
+    # The address on record and verified: the account pages would otherwise take it for a
+    # new one, and the next sign-in would wait for its verification e-mail.
+    EmailAddress.objects.create(user=user, email=email, verified=True, primary=True)
+    return user, True
 
 
 @transaction.atomic

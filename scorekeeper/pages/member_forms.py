@@ -17,6 +17,19 @@ class ServiceForm(forms.Form):
         """Show a service's refusal beside the field it names (or above the form)."""
         self.add_error(error.field if error.field in self.fields else None, error.message)
 
+    def add_error(self, field: str | None, error: Any) -> None:
+        """Each error also puts the focus (``autofocus``) on the first field with one, or on
+        the first field for an error about the whole form: the browser scrolls the form
+        there when the page comes back, even with JavaScript off, so the error is seen
+        where it is however far down the page the form is."""
+        super().add_error(field, error)
+        for bound in self.visible_fields():
+            bound.field.widget.attrs.pop("autofocus", None)
+        first = next((b for b in self.visible_fields() if b.errors), None)
+        first = first or next(iter(self.visible_fields()), None)
+        if first is not None:
+            first.field.widget.attrs["autofocus"] = True
+
 
 class ClubForm(ServiceForm):
     name = forms.CharField(label="Club name", max_length=120)
@@ -92,4 +105,11 @@ class DeleteAccountForm(forms.Form):
     password = forms.CharField(
         label="Your password",
         widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+    )
+
+
+class VerificationResendForm(forms.Form):
+    email = forms.EmailField(
+        label="Your e-mail address",
+        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
     )

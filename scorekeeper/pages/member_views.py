@@ -13,6 +13,11 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from allauth.account.internal.flows.email_verification import (
+    send_verification_email_to_address,
+)
+from allauth.account.models import EmailAddress
+from allauth.core.ratelimit import consume_or_429
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
@@ -39,6 +44,7 @@ from .member_forms import (
     PlayerForm,
     RoleForm,
     SeasonForm,
+    VerificationResendForm,
 )
 from .sharing import qr_svg
 
@@ -209,14 +215,18 @@ def _roster_forms(request: HttpRequest, club: Club, data: Any = None) -> dict[st
     members = [(m.user_id, m.user.get_username()) for m in selectors.club_members(club)]
     return {
         "add_form": PlayerForm(data if data and data.get("action") == "add" else None),
+        # Each form's own ids (auto_id): the link and merge forms have the same fields, and
+        # each label must name its own form's list.
         "merge_form": PlayerChoiceForm(
             data if data and data.get("action") == "merge" else None,
+            auto_id="merge_%s",
             players=players,
             others=players,
             other_label="is the same person as (kept)",
         ),
         "link_form": PlayerChoiceForm(
             data if data and data.get("action") == "link" else None,
+            auto_id="link_%s",
             players=players,
             others=members,
             other_label="is the member",
@@ -400,3 +410,27 @@ def account_delete(request: HttpRequest) -> HttpResponse:
                 )
                 return redirect("home")
     return render(request, "account/delete.html", {"form": form})
+
+
+@require_http_methods(["GET", "POST"])
+def verification_resend(request: HttpRequest) -> HttpResponse:
+    """The verification e-mail again, for whoever did not get it (signed in or not): to an
+    address waiting to be verified, at most one every few minutes (allauth's cooldown, which
+    the first e-mail started too). The answer is the same whether or not the address is
+    known, so it tells nobody which addresses have accounts."""
+    form = VerificationResendForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        too_many: HttpResponse | None = consume_or_429(request, action="verification_resend")
+        if too_many is not None:
+            return too_many
+        email = form.cleaned_data["email"]
+        address = EmailAddress.objects.filter(email__iexact=email, verified=False).first()
+        if address is not None:
+            send_verification_email_to_address(request, address)
+        messages.success(
+            request,
+            f"If {email} is waiting to be verified, a new link is on its way: it can take a "
+            "few minutes, and one is sent every three minutes at most.",
+        )
+        return redirect("account_email_verification_sent")
+    return render(request, "account/verification_resend.html", {"form": form})

@@ -33,6 +33,11 @@ G = "g/<int:game_id>/"  # a game's pages
 urlpatterns = [
     # Accounts: django-allauth's pages (sign up, in and out, verification, reset, change)
     path("accounts/delete/", member_views.account_delete, name="account-delete"),
+    path(
+        "accounts/confirm-email/again/",
+        member_views.verification_resend,
+        name="account-verification-resend",
+    ),
     path("accounts/", include("allauth.urls")),
     page("me/games/", member_views.my_games, name="my-games"),
     # Club life: starting a club, members and invitations, roster, seasons (member_views)

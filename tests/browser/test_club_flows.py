@@ -141,3 +141,69 @@ def test_show_a_table_link_and_enter_deals_through_it(
     response = page.goto(url)
     assert response is not None and response.status == 404
     assert page.get_by_role("heading", name="This link no longer works").is_visible()
+
+
+@pytest.mark.parametrize("javascript", [False, True], ids=["no-js", "js"])
+def test_a_refused_player_is_seen_however_long_the_roster(
+    site: LiveServer, phone: Any, club: tuple[Club, User, list[Player]], javascript: bool
+) -> None:
+    """The roster's "Add a player" form is below every player: when the name is refused,
+    the page comes back with the field and its error in view (a 360×740 phone)."""
+    the_club = club[0]
+    admin = member(the_club, Role.ADMIN, username="sec")
+    for number in range(20):
+        PlayerFactory(club=the_club, name=f"Player {number}")
+    page = phone(admin, javascript=javascript)
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(f"{site.url}/c/kings/roster/")
+    add = page.locator("section", has=page.get_by_role("heading", name="Add a player"))
+    add.get_by_label("Name", exact=True).fill("Bob")
+    add.get_by_role("button", name="Add", exact=True).click()
+    error = page.get_by_text('the roster already has a player called "Bob"')
+    error.wait_for()
+    box = error.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 740
+    assert page.evaluate("document.activeElement.id") == "id_name"
+
+
+def test_the_club_pages_with_no_console_error(
+    site: LiveServer, phone: Phone, club: tuple[Club, User, list[Player]]
+) -> None:
+    """htmx and the pages' scripts say nothing in the console: no htmx attribute whose
+    selector finds nothing (the deal form's ``hx-disabled-elt="find .save"``, inherited by
+    its preview and bids parts, where it found nothing, once did), no script error."""
+    the_club, user, players = club
+    game = services.game_start(actor=user, club=the_club, game_type="widow_whist", players=players)
+    page = phone(user)
+    errors: list[str] = []
+    page.on(
+        "console",
+        lambda message: (
+            errors.append(f"{page.url}: {message.text}")
+            if message.type in ("error", "warning")
+            else None
+        ),
+    )
+    page.on("pageerror", lambda error: errors.append(f"{page.url}: {error}"))
+    for path in (
+        "/c/kings/",
+        "/c/kings/members/",
+        "/c/kings/roster/",
+        "/c/kings/seasons/",
+        "/c/kings/new/",
+        "/me/games/",
+        f"/g/{game.pk}/",
+        f"/g/{game.pk}/trick/",
+    ):
+        page.goto(f"{site.url}{path}")
+        page.wait_for_load_state("networkidle")
+    # The deal form's preview, asked for with htmx when a pill is chosen.
+    page.goto(f"{site.url}/g/{game.pk}/")
+    with page.expect_response(re.compile(r"/preview/$")):
+        page.locator("#d1-widow").get_by_text("Nobody", exact=True).click()
+    page.goto(f"{site.url}/c/kings/")
+    page.get_by_label("Sort by").select_option(index=1)  # htmx fetches the standings
+    try:
+        page.wait_for_url(re.compile(r"sort="))
+    finally:
+        assert errors == []

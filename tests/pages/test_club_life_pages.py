@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from django.core import mail
+from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -71,6 +72,68 @@ def test_sign_up_verify_the_address_and_sign_in(client: Client, mails: Any) -> N
     )
     assert response.status_code == 302
     assert other.get(reverse("my-games")).status_code == 200
+
+
+def test_the_verification_e_mail_sent_again(client: Client, mails: Any) -> None:
+    """Who did not get the verification e-mail asks for it again on the page that says it
+    was sent: a new link, once allauth's cooldown (three minutes) is over; the answer is the
+    same for an address nobody signed up with."""
+    with mails(execute=True):
+        response = client.post(
+            reverse("account_signup"),
+            {
+                "email": "sam@example.org",
+                "username": "sam",
+                "password1": "a long pass phrase",
+                "password2": "a long pass phrase",
+            },
+            follow=True,
+        )
+    page = response.content.decode()
+    again = reverse("account-verification-resend")
+    assert f'action="{again}"' in page and "Send it again" in page
+    assert len(mail.outbox) == 1
+
+    def ask(email: str) -> str:
+        with mails(execute=True):
+            response = client.post(again, {"email": email}, follow=True)
+        assert response.redirect_chain[-1][0] == reverse("account_email_verification_sent")
+        return text_of(response)
+
+    said = ask("sam@example.org")  # within the cooldown: nothing more is sent
+    assert "If sam@example.org is waiting to be verified, a new link is on its way" in said
+    assert len(mail.outbox) == 1
+    cache.clear()  # three minutes later
+    ask("Sam@Example.org")
+    assert [m.to for m in mail.outbox] == [["sam@example.org"]] * 2
+    link = re.search(r"https?://\S+/accounts/confirm-email/\S+", mail.outbox[-1].body)
+    assert link is not None
+    client.post(link.group(0).split("testserver", 1)[1])
+    assert client.get(reverse("my-games")).status_code == 200
+
+    other = Client()
+    response = other.post(again, {"email": "nobody@example.org"}, follow=True)
+    assert "If nobody@example.org is waiting to be verified" in text_of(response)
+    assert len(mail.outbox) == 2
+    # An expired or wrong link leads to the same place.
+    assert f'href="{again}"' in other.get("/accounts/confirm-email/no-such-key/").content.decode()
+
+
+def test_sign_up_errors_stand_under_their_own_field(client: Client) -> None:
+    """Each error comes right after its field's input, before the next field's label (not
+    above its own label, where it reads as the previous field's)."""
+    UserFactory(username="sam", email="sam@example.org")
+    response = client.post(
+        reverse("account_signup"),
+        {"email": "new@example.org", "username": "sam", "password1": "short", "password2": "x"},
+    )
+    html = response.content.decode()
+    taken = html.index("A user with that username already exists.")
+    too_short = html.index("This password is too short.")
+    assert html.index('id="id_email"') < html.index('for="id_username"') < taken
+    assert html.index('id="id_username"') < taken < html.index('for="id_password1"')
+    assert html.index('id="id_password1"') < too_short < html.index('for="id_password2"')
+    assert too_short < html.index("Your password must contain at least 8 characters.")
 
 
 def test_accounts_made_by_an_admin_sign_in_with_their_username(client: Client) -> None:
@@ -228,6 +291,36 @@ def test_roster_claim_confirm_merge(club: Club) -> None:
         {"action": "merge", "player": player.pk, "other": player.pk},
     )
     assert itself.status_code == 400 and "cannot be merged into itself" in text_of(itself)
+
+
+def test_a_refused_form_low_on_the_page_takes_the_focus(club: Club) -> None:
+    """The roster's forms are below the players: the first field with an error (or the
+    form's first field, for an error about the whole form) gets ``autofocus``, so the
+    browser brings it and its error into view, with JavaScript off too."""
+    admin = member(club, Role.ADMIN, username="admin")
+    ann = PlayerFactory(club=club, name="Ann")
+    for _ in range(20):
+        PlayerFactory(club=club)
+    roster = reverse("club-roster", args=["kings"])
+    page = signed_in(admin).post(roster, {"action": "add", "name": "Ann"})
+    html = page.content.decode()
+    assert page.status_code == 400 and html.count("autofocus") == 1
+    field = re.search(r'<input[^>]*id="id_name"[^>]*>', html)
+    assert field is not None and "autofocus" in field.group(0)
+    assert html.index(field.group(0)) < html.index("already has a player called")
+    assert "autofocus" not in signed_in(admin).get(roster).content.decode()
+    # An error about the whole form: its first field.
+    html = (
+        signed_in(admin)
+        .post(roster, {"action": "merge", "player": ann.pk, "other": ann.pk})
+        .content.decode()
+    )
+    assert html.count("autofocus") == 1
+    assert re.search(r'<select name="player"[^>]*autofocus', html)
+    # The link and merge forms have the same fields, each with its own id for its label.
+    ids = re.findall(r'\sid="([^"]+)"', html)
+    assert sorted(ids) == sorted(set(ids))
+    assert 'for="merge_player"' in html and 'for="link_player"' in html
 
 
 def test_seasons_page(club: Club) -> None:
