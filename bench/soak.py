@@ -288,6 +288,10 @@ def soak(args: argparse.Namespace) -> None:
 
         def on_start(self) -> None:
             self.mine = chunks.pop() if chunks else []
+            # Tables do not deal in step: each client starts at its own moment within one
+            # period of its pace (started together, paced clients would send in bursts of
+            # all 50 at once, and each burst queues behind itself).
+            gevent.sleep(rng.random() * args.clients / args.rate)
 
         @task
         def post(self) -> None:
