@@ -3,7 +3,8 @@ one the broker does not take waits for the relay; seating runs in-process instea
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import timedelta
 from io import StringIO
 from typing import Any
@@ -18,26 +19,36 @@ from scorekeeper.models import OutboxJob, OutgoingEmail
 from scorekeeper.services.mail import email_queue_text
 
 
+@contextmanager
+def _broker(
+    monkeypatch: pytest.MonkeyPatch, send: Callable[[str], Callable[..., None]]
+) -> Iterator[None]:
+    """Jobs are sent to a broker (not run in-process): ``send(name)`` stands for the
+    hand-over of the task ``name`` (until ``monkeypatch`` is undone)."""
+    before = app.conf.task_always_eager
+    app.conf.task_always_eager = False
+    for name in ("scorekeeper.send_email", "tournaments.seat_round"):
+        monkeypatch.setattr(app.tasks[name], "apply_async", send(name))
+    try:
+        yield
+    finally:
+        app.conf.task_always_eager = before
+
+
 @pytest.fixture
 def broker_down(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
-    """Jobs are sent to a broker (not run in-process), and the broker refuses them."""
+    """Jobs are sent to a broker, and the broker refuses them."""
     refused: list[str] = []
 
-    def refuser(name: str) -> Any:
+    def refuser(name: str) -> Callable[..., None]:
         def refuse(*args: Any, **kwargs: Any) -> None:
             refused.append(name)
             raise BrokerError("Error 111 connecting to 127.0.0.1:6399. Connection refused.")
 
         return refuse
 
-    before = app.conf.task_always_eager
-    app.conf.task_always_eager = False
-    for name in ("scorekeeper.send_email", "tournaments.seat_round"):
-        monkeypatch.setattr(app.tasks[name], "apply_async", refuser(name))
-    try:
+    with _broker(monkeypatch, refuser):
         yield refused
-    finally:
-        app.conf.task_always_eager = before
 
 
 @pytest.mark.django_db(transaction=True)
@@ -115,20 +126,14 @@ def broker_takes(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, li
     never runs them)."""
     taken: list[tuple[str, list[int]]] = []
 
-    def taker(name: str) -> Any:
+    def taker(name: str) -> Callable[..., None]:
         def take(*args: Any, **kwargs: Any) -> None:
             taken.append((name, list(kwargs["args"])))
 
         return take
 
-    before = app.conf.task_always_eager
-    app.conf.task_always_eager = False
-    for name in ("scorekeeper.send_email", "tournaments.seat_round"):
-        monkeypatch.setattr(app.tasks[name], "apply_async", taker(name))
-    try:
+    with _broker(monkeypatch, taker):
         yield taken
-    finally:
-        app.conf.task_always_eager = before
 
 
 def _sent_ago(job: OutboxJob, seconds: float) -> None:
