@@ -28,7 +28,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, Literal
 
 from celery import current_app
 from celery.signals import task_success
@@ -246,28 +246,32 @@ def relay(
         else:
             failed += 1
             break
-    else:
+    else:  # every waiting job was taken: the broker is here, so also resend what it lost
         for job in unfinished(sent_before=sent_before):
-            if not _resend(job):
-                failed += 1
+            outcome = _resend(job)
+            if outcome == "resent":
+                resent += 1
+                continue
+            failed += 1
+            if outcome == "refused":
                 break
-            resent += 1
     return {"sent": sent, "failed": failed, "resent": resent}
 
 
-def _resend(job: OutboxJob) -> bool:
+def _resend(job: OutboxJob) -> Literal["resent", "unknown", "refused"]:
     """Hand a job that was sent but not done to the broker again (it may have lost it); the
-    job counts as sent now. False when the broker does not take it."""
+    job counts as sent now. "unknown" when no task has the job's name (the job is marked
+    failed and not resent again), "refused" when the broker does not take it."""
     task: Any = current_app.tasks.get(job.task)
     if task is None:
         _failed(job.pk, LookupError(f"no task named {job.task!r}"))
         OutboxJob.objects.filter(pk=job.pk).update(resent=RESENDS)
-        return True
+        return "unknown"
     try:
         task.apply_async(args=list(job.args), headers={HEADER: job.pk})
     except BROKER_ERRORS as error:
         _failed(job.pk, error)
-        return False
+        return "refused"
     logger.info("job %s sent %s ago and not done: handed over again", job.pk, job.sent_at)
     OutboxJob.objects.filter(pk=job.pk).update(resent=F("resent") + 1, sent_at=timezone.now())
-    return True
+    return "resent"

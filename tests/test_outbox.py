@@ -196,3 +196,21 @@ def test_a_resend_the_broker_refuses_waits_for_the_next_relay(
     assert outbox.relay() == {"sent": 0, "failed": 1, "resent": 0}
     job.refresh_from_db()
     assert job.resent == 0 and job.error.startswith("OperationalError")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_resend_of_a_job_no_task_runs_counts_as_failed_and_the_relay_goes_on(
+    broker_takes: list[tuple[str, list[int]]],
+) -> None:
+    email_queue_text(to=["ann@example.com"], subject="Gone", body="Hi")
+    email_queue_text(to=["bob@example.com"], subject="Kept", body="Hi")
+    gone, kept = OutboxJob.objects.order_by("pk")
+    OutboxJob.objects.filter(pk=gone.pk).update(task="scorekeeper.no_such_task")
+    _sent_ago(gone, 600)
+    _sent_ago(kept, 300)
+    assert outbox.relay() == {"sent": 0, "failed": 1, "resent": 1}
+    gone.refresh_from_db()
+    assert gone.resent == outbox.RESENDS and "no task named" in gone.error
+    assert len(broker_takes) == 3 and broker_takes[-1] == broker_takes[1]  # the kept one again
+    kept.refresh_from_db()
+    assert kept.resent == 1
