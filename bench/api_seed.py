@@ -3,7 +3,8 @@ separate process, with DJANGO_SETTINGS_MODULE=bench.api_settings):
 
     python bench/api_seed.py seed         prints JSON: token, games, session cookie
     python bench/api_seed.py standings N  times season standings over N deals, warm
-    python bench/api_seed.py rescore N    times a full rescore (scores_check) of N stored deals
+    python bench/api_seed.py rescore N    times a full rescore (scores_check) of N stored deals,
+                                          in one process and with one process a core
 
 ``seed`` makes a club with a scorer, 16 open-ended widow whist games to post deals to,
 a 5-deal and a 1,000-deal game, a 50-deal game for the page, and the bare table.
@@ -12,6 +13,7 @@ a 5-deal and a 1,000-deal game, a 50-deal game for the page, and the bare table.
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from datetime import date
@@ -173,7 +175,8 @@ def _moved(rows: list[R], game: Game) -> list[R]:
 def rescore(deals: int, per_game: int = 50) -> dict[str, float]:
     """A full rescore from the database (``scores_check``: every game replayed and compared
     with what is stored) over ``deals`` more stored deals: one game of ``per_game`` deals
-    recorded through the services, copied row for row into as many games as it takes."""
+    recorded through the services, copied row for row into as many games as it takes. Timed
+    in one process and with one process a core (``scores_check --jobs``), the best of three."""
     user = User.objects.create_user("rescorer")
     club = services.club_create(actor=user, name="Rescore club", slug="rescore")
     players = [
@@ -201,13 +204,20 @@ def rescore(deals: int, per_game: int = 50) -> dict[str, float]:
             Result.objects.bulk_create(_moved(results, copy))
             Deal.objects.bulk_create(_moved(played, copy))
     total = Deal.objects.count()
-    times = []
-    for _ in range(3):
-        started = time.perf_counter()
-        differences = list(scores_check())
-        times.append(time.perf_counter() - started)
-        assert not differences, differences[:3]
-    return {"deals": total, "seconds": min(times)}
+    times: dict[str, list[float]] = {"one": [], "all": []}
+    cores = os.cpu_count() or 1
+    for _ in range(3):  # one process and one a core, interleaved
+        for name, workers in (("one", 1), ("all", cores)):
+            started = time.perf_counter()
+            differences = list(scores_check(workers=workers))
+            times[name].append(time.perf_counter() - started)
+            assert not differences, differences[:3]
+    return {
+        "deals": total,
+        "cores": cores,
+        "seconds": min(times["all"]),
+        "one_process": min(times["one"]),
+    }
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
+from django.db.models import F
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -509,3 +510,45 @@ def test_scores_check_reports_a_wrong_stored_score_and_fix_mends_it() -> None:
         d.scores[0] for d in game.deals.filter(number__gt=2)
     )
     assert "every stored score matches" in run("scores_check")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_scores_check_in_two_processes_finds_and_mends_what_one_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import multiprocessing
+
+    from scorekeeper.services import consistency
+    from scorekeeper.services.consistency import BATCH, scores_check
+
+    pools: list[int] = []
+    fork = multiprocessing.get_context("fork")
+
+    class Context:
+        def Pool(self, processes: int) -> Any:  # noqa: N802 (multiprocessing's name)
+            pools.append(processes)
+            return fork.Pool(processes)
+
+    monkeypatch.setattr(consistency.multiprocessing, "get_context", lambda method: Context())
+
+    run("seed_demo")
+    games = list(Game.objects.order_by("pk"))
+    assert len(games) < BATCH  # one batch: make more, so both processes get some
+    club = games[0].club
+    players = [seat.player for seat in games[0].seats.order_by("position")]
+    owner = Membership.objects.filter(club=club, role=Role.ADMIN).get().user
+    for _ in range(BATCH + 1 - len(games)):
+        services.game_start(actor=owner, club=club, game_type=games[0].game_type, players=players)
+    last = Game.objects.order_by("pk").last()
+    assert last is not None and last.pk != games[0].pk
+    for game in (games[0], last):
+        Result.objects.filter(game=game, position=0).update(total=F("total") + 3)
+
+    one = [str(d) for d in scores_check()]
+    two = [str(d) for d in scores_check(workers=2)]
+    assert len(one) == 2 and two == one
+    assert pools == [2]  # the second check ran in a pool of two processes
+    with pytest.raises(CommandError, match="--jobs: at least 1"):
+        run("scores_check", "--jobs", "0")
+    assert "2 differences mended" in run("scores_check", "--jobs", "2", "--fix")
+    assert "every stored score matches" in run("scores_check", "--jobs", "2")

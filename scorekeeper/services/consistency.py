@@ -9,11 +9,12 @@ the records.
 from __future__ import annotations
 
 import json
+import multiprocessing
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import connection, connections, transaction
 
 from rules_engine import RuleError, Scoresheet, cyclic_gc_paused, new_scoresheet
 
@@ -138,17 +139,38 @@ def _fix(game_id: int) -> list[Difference]:
     return found
 
 
-def scores_check(*, fix: bool = False) -> Iterator[Difference]:
+def _batch_differences(ids: Sequence[int]) -> list[tuple[int, list[Difference]]]:
+    """Each game of one batch with the differences found in it (read and replayed)."""
+    # A batch's rows make no reference cycles: the collector would only walk them.
+    with cyclic_gc_paused():
+        return [(game.pk, _compare(game)[0]) for game in _stored(ids)]
+
+
+def scores_check(*, fix: bool = False, workers: int = 1) -> Iterator[Difference]:
     """Every difference between the stored scores and a replay, game by game; with
     ``fix``, each game found different is rescored from its records (under its lock).
-    Games are read in batches (:data:`BATCH`), four statements a batch."""
+    Games are read in batches (:data:`BATCH`), four statements a batch; with ``workers``
+    above 1, that many processes read and replay the batches side by side (each with its
+    own database connection: they see only what is committed)."""
     ids = list(Game.objects.order_by("pk").values_list("pk", flat=True))
-    for start in range(0, len(ids), BATCH):
-        # A batch's rows make no reference cycles: the collector would only walk them.
-        with cyclic_gc_paused():
-            games = _stored(ids[start : start + BATCH])
-            compared = [(game.pk, _compare(game)[0]) for game in games]
+    batches = [ids[start : start + BATCH] for start in range(0, len(ids), BATCH)]
+    for compared in _each_batch(batches, workers):
         for game_id, found in compared:
             if found and fix:
                 found = _fix(game_id)
             yield from found
+
+
+def _each_batch(
+    batches: list[list[int]], workers: int
+) -> Iterator[list[tuple[int, list[Difference]]]]:
+    """The batches' differences, in order: here, or from a pool of ``workers`` processes
+    (here inside a transaction: other processes would not see what it wrote)."""
+    workers = min(workers, len(batches))
+    if workers <= 1 or connection.in_atomic_block:
+        yield from map(_batch_differences, batches)
+        return
+    # Forked children must not share this process's connection: each opens its own.
+    connections.close_all()
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        yield from pool.imap(_batch_differences, batches)

@@ -19,12 +19,21 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("--fix", action="store_true", help="rescore the games that differ")
+        parser.add_argument(
+            "--jobs",
+            type=int,
+            default=1,
+            help="processes that read and replay games side by side (e.g. the machine's cores)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         fix = bool(options["fix"])
         games = Game.objects.count()
         differences = 0
-        for difference in scores_check(fix=fix):
+        jobs = int(options["jobs"])
+        if jobs < 1:
+            raise CommandError("--jobs: at least 1")
+        for difference in scores_check(fix=fix, workers=jobs):
             differences += 1
             self.stdout.write(str(difference))
         if not differences:
