@@ -39,8 +39,11 @@ from gevent import monkey
 monkey.patch_all()
 
 import gevent  # noqa: E402
-from locust import FastHttpUser, constant, constant_throughput, task  # noqa: E402
+from locust import FastHttpUser, constant, task  # noqa: E402
 from locust.env import Environment  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from bench.timing import paced, stagger  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 CLIENTS = 8
@@ -112,9 +115,17 @@ WIDOWS = (0, None, 2, 1, 0, 2)
 
 class Api(FastHttpUser):
     abstract = True
+    #: Paced runs: seconds between one user's requests, and the users' phases in turn.
+    period: float | None = None
+    phases: Iterator[float] = iter(())
 
     def on_start(self) -> None:
         self.headers = {"Authorization": f"Token {DATA['token']}"}
+
+    def start_pace(self) -> None:
+        """Paced users send evenly spread over the period, not all at once."""
+        if self.period is not None:
+            stagger(self, self.period, next(self.phases))
 
 
 class DealPoster(Api):
@@ -128,6 +139,7 @@ class DealPoster(Api):
         self.game = type(self).games.pop()
         detail = self.client.get(f"/api/v1/games/{self.game}/?deals_limit=1", headers=self.headers)
         self.number = detail.json()["deal_count"] + 1
+        self.start_pace()
 
     @task
     def post_deal(self) -> None:
@@ -146,6 +158,10 @@ class DealPoster(Api):
 class BarePoster(Api):
     abstract = True
 
+    def on_start(self) -> None:
+        super().on_start()
+        self.start_pace()
+
     @task
     def post_bare(self) -> None:
         self.client.post("/bench/bare/", json={"n": 1}, headers=self.headers)
@@ -154,7 +170,14 @@ class BarePoster(Api):
 def run(user: type[Any], users: int, seconds: float, rate: float | None = None) -> Any:
     """Run ``users`` of ``user`` for ``seconds`` (after a second's warm-up); its stats."""
     attrs: dict[str, Any] = {"host": DATA["url"], "abstract": False}
-    attrs["wait_time"] = constant(0) if rate is None else constant_throughput(rate / users)
+    if rate is None:
+        attrs["wait_time"] = constant(0)
+    else:
+        attrs.update(
+            wait_time=paced(users / rate),
+            period=users / rate,
+            phases=iter([k / users for k in range(users)]),
+        )
     if issubclass(user, DealPoster):
         attrs["games"] = list(DATA["games"])
     cls = type(user.__name__, (user,), attrs)

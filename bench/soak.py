@@ -4,7 +4,7 @@ Against PostgreSQL (a fresh database ``<name>_soak`` beside ``--postgres``), a R
 Celery worker and beat that the benchmark starts itself (its own port, never the shared
 Redis), and the app under gunicorn (``gunicorn.conf.py``): ``--clients`` clients (locust,
 headless, in this process) submit ``--deals`` deals across ``--games`` games at ``--rate``
-deals a second all together (each client paced with locust's ``constant_throughput``: a
+deals a second all together (each client at a steady pace of its own, ``bench/timing.py``: a
 100-table tournament sends under one deal a second; a connection a deal, as from the proxy),
 ``--resend`` of them sent again with
 the same Idempotency-Key (half at once, half after a client that gave up waiting), while
@@ -230,8 +230,11 @@ def soak(args: argparse.Namespace) -> None:
     monkey.patch_all()
     import gevent
     import requests
-    from locust import FastHttpUser, constant_throughput, task
+    from locust import FastHttpUser, task
     from locust.env import Environment
+
+    sys.path.insert(0, str(ROOT))
+    from bench.timing import paced, stagger
 
     folder = Path(tempfile.mkdtemp(prefix="soak-"))
     redis = Redis(folder)
@@ -299,16 +302,18 @@ def soak(args: argparse.Namespace) -> None:
     errors: list[str] = []
     rng = random.Random(7)
 
+    period = args.clients / args.rate
+
     class Table(FastHttpUser):
         host = url
-        wait_time = constant_throughput(args.rate / args.clients)
+        wait_time = paced(period)
 
         def on_start(self) -> None:
             self.mine = chunks.pop() if chunks else []
-            # Tables do not deal in step: each client starts at its own moment within one
-            # period of its pace (started together, paced clients would send in bursts of
+            # Tables do not deal in step: each client keeps a pace of its own, from its own
+            # moment within the first period (in step, paced clients would send in bursts of
             # all 50 at once, and each burst queues behind itself).
-            gevent.sleep(rng.random() * args.clients / args.rate)
+            stagger(self, period, rng.random())
 
         @task
         def post(self) -> None:

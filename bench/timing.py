@@ -1,10 +1,12 @@
-"""What the benchmarks share: timing a few ways of doing one thing, in turn."""
+"""What the benchmarks share: timing a few ways of doing one thing, in turn; load tools'
+users sending at a steady pace."""
 
 from __future__ import annotations
 
 import statistics
 import time
 from collections.abc import Callable
+from typing import Any
 
 
 def medians_ms(runs: dict[str, Callable[[], None]], repeats: int = 7) -> dict[str, float]:
@@ -35,3 +37,35 @@ def raw_standings_sql(game_type: str = "") -> str:
         GROUP BY r.player_id, p.name
         ORDER BY 4 DESC, 5 DESC, 7, 2
     """
+
+
+# --- Paced load (locust users) -----------------------------------------------------------------
+#
+# locust's ``constant_throughput``/``constant_pacing`` start every user's clock at the moment
+# the users are spawned, all together: a user that waits a random moment before its first
+# task is brought back in step by its first wait. Paced users then all send at once, once a
+# period: 50 clients at 10 requests a second send bursts of 50 every 5 s, and the latency
+# measured is the burst queueing behind itself, not the app. These keep each user's own phase.
+
+
+def stagger(user: Any, period: float, phase: float) -> None:
+    """In a user's ``on_start``: wait ``phase`` (0 to 1) of a ``period``, then start the
+    user's pace (:func:`paced`) from now."""
+    import gevent
+
+    gevent.sleep(phase * period)
+    user.paced_due = time.perf_counter()
+
+
+def paced(period: float) -> Callable[[Any], float]:
+    """A locust ``wait_time``: the user's task starts once every ``period`` seconds, counted
+    from its first start (see :func:`stagger`); a task that ran late starts the next at once
+    and the pace goes on from there."""
+
+    def wait_time(user: Any) -> float:
+        now = time.perf_counter()
+        due = max(getattr(user, "paced_due", now) + period, now)
+        user.paced_due = due
+        return due - now
+
+    return wait_time
