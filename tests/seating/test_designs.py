@@ -115,3 +115,30 @@ def test_one_extra_player_sits_out_at_the_ghosts_table():
     result = plan(11, 11, table_size=2)
     assert repeats(result.rounds) == 0 and len(pair_counts(result.rounds)) == 55
     assert sorted(p for out in result.byes for p in out) == list(range(11))
+
+
+def test_stored_latin_squares_are_mutually_orthogonal():
+    from tournaments.seating.mols import MOLS, squares
+
+    for n, (count, _, _) in MOLS.items():
+        latin = squares(n)
+        assert len(latin) == count
+        for square in latin:
+            assert all(sorted(row) == list(range(n)) for row in square)
+            assert all(sorted(col) == list(range(n)) for col in zip(*square, strict=True))
+        for i, a in enumerate(latin):
+            for b in latin[i + 1 :]:
+                cells = {(a[r][c], b[r][c]) for r in range(n) for c in range(n)}
+                assert len(cells) == n * n
+
+
+@pytest.mark.parametrize(
+    ("v", "k", "rounds"), [(60, 5, 12), (70, 5, 14), (75, 5, 16), (72, 6, 13), (48, 4, 15)]
+)
+def test_transversal_designs_from_latin_squares(v, k, rounds):
+    design = best_design(v, k)
+    assert design is not None and len(design.rounds) >= rounds
+    assert_valid(design.rounds, range(v), [k] * (v // k))
+    assert max(pair_counts(design.rounds).values()) == 1
+    result = plan(v, rounds, table_size=k, seed=4)
+    assert result.repeats == 0 and result.optimal
