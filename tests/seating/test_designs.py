@@ -117,8 +117,15 @@ def test_one_extra_player_sits_out_at_the_ghosts_table():
     assert sorted(p for out in result.byes for p in out) == list(range(11))
 
 
-def test_stored_latin_squares_are_mutually_orthogonal():
-    from tournaments.seating.mols import MOLS, squares
+def test_stored_orthogonal_arrays_are_orthogonal():
+    from tournaments.seating.mols import MOLS, orthogonal_array, squares
+
+    for n, width in [(12, 7), (14, 6), (15, 6), (18, 7), (20, 6)]:
+        array = orthogonal_array(n)
+        assert len(array) == n * n and all(len(row) == width for row in array)
+        for i in range(width):
+            for j in range(i + 1, width):
+                assert len({(row[i], row[j]) for row in array}) == n * n, (n, i, j)
 
     for n, (count, _, _) in MOLS.items():
         latin = squares(n)
@@ -133,7 +140,8 @@ def test_stored_latin_squares_are_mutually_orthogonal():
 
 
 @pytest.mark.parametrize(
-    ("v", "k", "rounds"), [(60, 5, 12), (70, 5, 14), (75, 5, 16), (72, 6, 13), (48, 4, 15)]
+    ("v", "k", "rounds"),
+    [(60, 5, 12), (70, 5, 14), (75, 5, 16), (90, 5, 18), (100, 5, 21), (72, 6, 13), (48, 4, 15)],
 )
 def test_transversal_designs_from_latin_squares(v, k, rounds):
     design = best_design(v, k)
