@@ -126,6 +126,14 @@ def _transversal(v: int, k: int) -> Design | None:
         name = f"affine plane AG(2,{u})"
     else:
         name = f"resolvable transversal design TD({k},{u})"
+    return _with_groups(v, k, name, rounds)
+
+
+def _with_groups(v: int, k: int, name: str, rounds: list[Round]) -> Design:
+    """A resolvable TD(k, u)'s ``rounds`` (group i: players i * u ... i * u + u - 1), then its
+    groups, u players each who never met, playing the best design on u players side by
+    side when k divides u."""
+    u = v // k
     inner = best_design(u, k) if u % k == 0 else None
     if inner is not None:
         for inner_round in inner.rounds:
@@ -159,15 +167,9 @@ def _from_mols(v: int, k: int) -> Design | None:
         rounds.append(
             tuple(tuple(i * u + row[i + 1] for i in range(k)) for row in array if row[0] == r)
         )
-    name = f"resolvable transversal design TD({k},{u}) from an OA({k + 1},{u})"
-    inner = best_design(u, k) if u % k == 0 else None
-    if inner is not None:
-        for inner_round in inner.rounds:
-            rounds.append(
-                tuple(tuple(i * u + y for y in table) for i in range(k) for table in inner_round)
-            )
-        name += f" with its groups seated by {inner.name}"
-    return Design(v, k, name, tuple(rounds))
+    return _with_groups(
+        v, k, f"resolvable transversal design TD({k},{u}) from an OA({k + 1},{u})", rounds
+    )
 
 
 def _kirkman_2q_plus_1(v: int, k: int) -> Design | None:
