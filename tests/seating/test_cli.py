@@ -150,3 +150,12 @@ def test_the_lower_bound_used_is_printed_when_a_pair_meets_twice():
     assert (out["repeats"], out["lower_bound"]) == (9, 9)
     perfect = run("--players", "9", "--table-size", "3", "--rounds", "4")
     assert "Lower bound" not in perfect.stdout
+
+
+def test_a_plan_at_the_lower_bound_on_cost_says_so():
+    # 12 in fours for 3 rounds: 6 repeats, and three pairs meeting three times at the least
+    result = run("--players", "12", "--table-size", "4", "--rounds", "3", "--time-limit", "30")
+    assert result.returncode == 0, result.stderr
+    assert "most meetings of one pair: 3" in result.stdout
+    assert "stopped at the time limit" not in result.stdout
+    assert "Its cost reaches the search's lower bound, 528" in result.stdout

@@ -115,3 +115,38 @@ def test_one_extra_player_sits_out_at_the_ghosts_table():
     result = plan(11, 11, table_size=2)
     assert repeats(result.rounds) == 0 and len(pair_counts(result.rounds)) == 55
     assert sorted(p for out in result.byes for p in out) == list(range(11))
+
+
+def test_stored_orthogonal_arrays_are_orthogonal():
+    from tournaments.seating.mols import MOLS, orthogonal_array, squares
+
+    for n, width in [(12, 7), (14, 6), (15, 6), (18, 7), (20, 6)]:
+        array = orthogonal_array(n)
+        assert len(array) == n * n and all(len(row) == width for row in array)
+        for i in range(width):
+            for j in range(i + 1, width):
+                assert len({(row[i], row[j]) for row in array}) == n * n, (n, i, j)
+
+    for n, (count, _, _) in MOLS.items():
+        latin = squares(n)
+        assert len(latin) == count
+        for square in latin:
+            assert all(sorted(row) == list(range(n)) for row in square)
+            assert all(sorted(col) == list(range(n)) for col in zip(*square, strict=True))
+        for i, a in enumerate(latin):
+            for b in latin[i + 1 :]:
+                cells = {(a[r][c], b[r][c]) for r in range(n) for c in range(n)}
+                assert len(cells) == n * n
+
+
+@pytest.mark.parametrize(
+    ("v", "k", "rounds"),
+    [(60, 5, 12), (70, 5, 14), (75, 5, 16), (90, 5, 18), (100, 5, 21), (72, 6, 13), (48, 4, 15)],
+)
+def test_transversal_designs_from_latin_squares(v, k, rounds):
+    design = best_design(v, k)
+    assert design is not None and len(design.rounds) >= rounds
+    assert_valid(design.rounds, range(v), [k] * (v // k))
+    assert max(pair_counts(design.rounds).values()) == 1
+    result = plan(v, rounds, table_size=k, seed=4)
+    assert result.repeats == 0 and result.optimal

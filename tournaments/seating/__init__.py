@@ -21,17 +21,18 @@ zero-repeat schedules; ``round_sizes`` a round's tables and byes (``balanced_siz
 mixed table sizes for prediction whist).
 
 How: a resolvable design when one fits the field (affine planes, transversal designs over
-products of finite fields, Kirkman triple systems for every v = 3 (mod 6) and nearly Kirkman
-ones for every v = 0 (mod 6), v >= 18, up to 99, resolvable (v, 4, 1) designs, social golfer
-solutions, round robins; ``known_max_rounds`` gives the most rounds known without a repeat),
-possibly with one "ghost" player whose tablemates sit out (or a ghost at each short table),
-and continued round by round
-when the rounds played are its first rounds; then greedy rounds and a tabu search over swaps
-of players who meet too often, restarting from its best schedule until its time is up unless
-it reaches a proven lower bound (``Plan.stats["lower_bound"]``; the fewest repeats possible
-in ``Plan.stats["repeats_lower_bound"]``). ``verify`` checks plans against what was asked
-and lists the sweep of every request from 4 to 100 players (``bench/seating.py --part
-sweep``).
+products of finite fields or from stored orthogonal arrays of orders 12, 14, 15, 18, 20,
+Kirkman triple systems for every v = 3 (mod 6) and nearly Kirkman ones for every v = 0 (mod
+6), v >= 18, up to 99, resolvable (v, 4, 1) designs, social golfer solutions, round robins;
+``known_max_rounds`` gives the most rounds known without a repeat), possibly with one
+"ghost" player whose tablemates sit out (or a ghost at each short table), and continued
+round by round when the rounds played are its first rounds; then greedy rounds and a tabu
+search over swaps of players who meet too often, restarting from its best schedule until its
+time is up unless it reaches a proven lower bound (``Plan.stats["lower_bound"]``, which
+argument gave it in ``Plan.stats["lower_bound_from"]``: counting, or the pigeonhole
+principle's forced repeats and rematches; the fewest repeats possible in
+``Plan.stats["repeats_lower_bound"]``). ``verify`` checks plans against what was asked and
+lists the sweep of every request from 4 to 100 players (``bench/seating.py --part sweep``).
 """
 
 from tournaments.seating.core import (

@@ -206,6 +206,12 @@ def render(result: Plan) -> str:
             f"Not a plan without repeats. Lower bound used: {bound} repeated meetings "
             f"({why}); {verdict}."
         )
+        if result.optimal and result.stats.get("lower_bound_from") == "pigeonhole":
+            lines.append(
+                f"Its cost reaches the search's lower bound, {result.stats['lower_bound']} "
+                "(repeats, and rematches forced against two rounds at once): no plan spreads "
+                "its repeats better."
+            )
     lines.append("The first player listed at a table deals first; seats follow the list order.")
     return "\n".join(lines) + "\n"
 

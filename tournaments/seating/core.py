@@ -20,6 +20,7 @@ from tournaments.seating.search import (
     Tabu,
     greedy_round,
     pair_weights,
+    pigeonhole_rematches,
     pigeonhole_repeats,
     repeats_lower_bound,
 )
@@ -510,9 +511,11 @@ def _plan(spec: _Spec, started: float) -> Plan:
     timed_out = False
     optimal = spec.method == "random"
     iterations = restarts = bound = 0
+    bound_from = ""
     if spec.method != "random":
         search = Tabu(n, tables, base, rng, place)
         search.forced_repeats = pigeonhole_repeats(spec.history, tables)
+        search.forced_rematches = pigeonhole_rematches(spec.history, tables)
         # new opponents: restarts until the time is up or the lower bound is reached (a
         # perfect plan is not known here); by standings: until it stops improving
         max_iters = 50_000_000 if place is None else 400_000
@@ -520,6 +523,7 @@ def _plan(spec: _Spec, started: float) -> Plan:
         outcome = search.run(deadline, max_iters, patience, restart=place is None)
         restarts = outcome.restarts
         bound = outcome.lower_bound
+        bound_from = outcome.lower_bound_from
         tables = outcome.tables
         timed_out = outcome.timed_out
         optimal = outcome.cost <= outcome.lower_bound or search.settled()
@@ -561,6 +565,10 @@ def _plan(spec: _Spec, started: float) -> Plan:
             # the proven lower bound on the search's cost that it stops at (0: no repeat
             # needed), in the cost units of search.pair_weights
             "lower_bound": bound,
+            # which argument gave it: "counting", "pigeonhole" (tables that cannot all be
+            # split up: the repeats, and the rematches that make some pairs meet three
+            # times when they are forced against two rounds at once) or "" (none)
+            "lower_bound_from": bound_from,
             # the fewest repeated meetings any plan can have (the counting bound: everyone's
             # meetings against the others there are to meet)
             "repeats_lower_bound": max(counting, pigeonhole),

@@ -12,6 +12,9 @@ rounds and no pair meeting twice, or None. The constructions, best first when se
   25 in fives for 6, 49 in sevens for 8), the tripling of Kirkman and nearly Kirkman triple
   systems (KTS(27), KTS(45), KTS(63), KTS(81), KTS(99), NKTS(72)), 64 in fours for 21
   rounds, and u rounds of k * u players (20 in fours for 5 rounds, 12 in threes for 4);
+* resolvable transversal designs TD(k, u) from an orthogonal array OA(k + 1, u) stored or
+  built in ``mols`` (MOLS of order 12, 14, 15; quasi-difference matrices for 18 and 20):
+  60 in fives for 12 rounds, 70 for 14, 75 for 16, 90 for 18, 100 for 21, 72 in sixes for 13;
 * Kirkman triple systems KTS(2q + 1) for every prime power q = 1 (mod 6), 1-rotational over
   GF(q) (Ray-Chaudhuri and Wilson): 15, 27, 39, 51, 63, 75, 87, 99 players;
 * resolvable (3q + 1, 4, 1) designs for every prime power q = 1 (mod 4), 1-rotational over
@@ -37,6 +40,7 @@ from functools import lru_cache
 
 from tournaments.seating.data import DEVELOPED
 from tournaments.seating.fields import Field, field, prime_power
+from tournaments.seating.mols import orthogonal_array
 
 Round = tuple[tuple[int, ...], ...]
 
@@ -122,6 +126,14 @@ def _transversal(v: int, k: int) -> Design | None:
         name = f"affine plane AG(2,{u})"
     else:
         name = f"resolvable transversal design TD({k},{u})"
+    return _with_groups(v, k, name, rounds)
+
+
+def _with_groups(v: int, k: int, name: str, rounds: list[Round]) -> Design:
+    """A resolvable TD(k, u)'s ``rounds`` (group i: players i * u ... i * u + u - 1), then its
+    groups, u players each who never met, playing the best design on u players side by
+    side when k divides u."""
+    u = v // k
     inner = best_design(u, k) if u % k == 0 else None
     if inner is not None:
         for inner_round in inner.rounds:
@@ -131,6 +143,33 @@ def _transversal(v: int, k: int) -> Design | None:
         if u != k:
             name += f" with its groups seated by {inner.name}"
     return Design(v, k, name, tuple(rounds))
+
+
+def _from_mols(v: int, k: int) -> Design | None:
+    """A resolvable transversal design TD(k, u) on v = k * u players from an orthogonal
+    array OA(k + 1, u) stored or built in ``mols`` (orders with no construction from finite
+    fields reaching that width: 12, 14, 15 from mutually orthogonal Latin squares, 18 and 20
+    from quasi-difference matrices): round r seats, at one table for each row of the array
+    starting with r, player x_i of group i for the row's next k entries x_1 ... x_k. Any two
+    columns hold every pair of symbols once, so two players of different groups meet once,
+    and each round seats everyone (column 0 against column i). This is the classical
+    equivalence of an OA(k + 1, u) (k - 1 MOLS) with a resolvable TD(k, u) (Colbourn and
+    Dinitz, Handbook of Combinatorial Designs, III.3). The groups then play the best design
+    on u players side by side, as in ``_transversal``."""
+    if v % k or k < 3:
+        return None
+    u = v // k
+    array = orthogonal_array(u)
+    if not array or len(array[0]) < k + 1:
+        return None
+    rounds: list[Round] = []
+    for r in range(u):
+        rounds.append(
+            tuple(tuple(i * u + row[i + 1] for i in range(k)) for row in array if row[0] == r)
+        )
+    return _with_groups(
+        v, k, f"resolvable transversal design TD({k},{u}) from an OA({k + 1},{u})", rounds
+    )
 
 
 def _kirkman_2q_plus_1(v: int, k: int) -> Design | None:
@@ -283,7 +322,7 @@ def best_design(v: int, k: int) -> Design | None:
     candidates: list[Design] = []
     if k == 2:
         candidates.append(Design(v, k, "round robin (circle method)", _round_robin(v)))
-    for build in (_transversal, _kirkman_2q_plus_1, _resolvable_3q_plus_1, _developed):
+    for build in (_transversal, _kirkman_2q_plus_1, _resolvable_3q_plus_1, _developed, _from_mols):
         design = build(v, k)
         if design is not None:
             candidates.append(design)

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 REPEAT = 64
 SPREAD = 24  # a pair meeting 3 times costs more than two pairs meeting twice
+assert REPEAT >= 2 * SPREAD  # ``cost_lower_bound`` relies on it
 PLACE = 2  # by standings: a player seated d tables from their place costs PLACE * d * d
 
 
@@ -65,6 +66,41 @@ def _spread_pairs(size: int, groups: int) -> int:
     return r * (q + 1) * q // 2 + (groups - r) * q * (q - 1) // 2
 
 
+def _forced_by_round(
+    history: Sequence[Sequence[Sequence[int]]], planned: Sequence[Sequence[Sequence[int]]]
+) -> tuple[bool, list[tuple[list[int], list[int]]]]:
+    """For each planned round, the fewest of its pairs that sat together in each round played
+    and in each earlier planned round (the pigeonhole principle, see ``pigeonhole_repeats``),
+    and whether no pair met twice in the rounds played."""
+    seen: set[tuple[int, int]] = set()
+    disjoint = True
+    for rnd in history:
+        for table in rnd:
+            ordered = sorted(table)
+            for i, a in enumerate(ordered):
+                for b in ordered[i + 1 :]:
+                    disjoint = disjoint and (a, b) not in seen
+                    seen.add((a, b))
+    out = []
+    for j, rnd in enumerate(planned):
+        seated = {p for table in rnd for p in table}
+        sizes = [len(table) for table in rnd]
+        against_played = []
+        for played in history:
+            groups = [g for g in (len(seated.intersection(table)) for table in played) if g]
+            # a seated player absent from that round is a group of their own
+            groups_count = len(groups) + len(seated) - sum(groups)
+            against_played.append(sum(_spread_pairs(size, groups_count) for size in sizes))
+        against_planned = []
+        for earlier in planned[:j]:
+            # at most one group a table of that round, and one for each player it left out
+            before = {p for table in earlier for p in table}
+            groups_count = len(earlier) + len(seated - before)
+            against_planned.append(sum(_spread_pairs(size, groups_count) for size in sizes))
+        out.append((against_played, against_planned))
+    return disjoint, out
+
+
 def pigeonhole_repeats(
     history: Sequence[Sequence[Sequence[int]]], planned: Sequence[Sequence[Sequence[int]]]
 ) -> int:
@@ -77,36 +113,37 @@ def pigeonhole_repeats(
     pair then met in at most one), else against the earlier round that forces the most.
     Only table sizes are used of the planned rounds, so the bound holds for any plan that
     seats the same players at tables of the same sizes."""
-    seen: set[tuple[int, int]] = set()
-    disjoint = True
-    for rnd in history:
-        for table in rnd:
-            ordered = sorted(table)
-            for i, a in enumerate(ordered):
-                for b in ordered[i + 1 :]:
-                    disjoint = disjoint and (a, b) not in seen
-                    seen.add((a, b))
+    disjoint, forced = _forced_by_round(history, planned)
     total = 0
-    for j, rnd in enumerate(planned):
-        seated = {p for table in rnd for p in table}
-        sizes = [len(table) for table in rnd]
-        forced = []
-        for played in history:
-            groups = [g for g in (len(seated.intersection(table)) for table in played) if g]
-            # a seated player absent from that round is a group of their own
-            groups_count = len(groups) + len(seated) - sum(groups)
-            forced.append(sum(_spread_pairs(size, groups_count) for size in sizes))
-        against_played = sum(forced) if disjoint else max(forced, default=0)
-        against_planned = 0
-        for earlier in planned[:j]:
-            # at most one group a table of that round, and one for each player it left out
-            before = {p for table in earlier for p in table}
-            groups_count = len(earlier) + len(seated - before)
-            against_planned = max(
-                against_planned, sum(_spread_pairs(size, groups_count) for size in sizes)
-            )
-        total += max(against_played, against_planned)
+    for against_played, against_planned in forced:
+        played = sum(against_played) if disjoint else max(against_played, default=0)
+        total += max(played, max(against_planned, default=0))
     return total
+
+
+def pigeonhole_rematches(
+    history: Sequence[Sequence[Sequence[int]]], planned: Sequence[Sequence[Sequence[int]]]
+) -> int:
+    """The fewest rematches in the ``planned`` rounds: the number of times, over every two
+    rounds the later of which is planned, that a pair sits together in both. Each two rounds
+    count on their own (the pigeonhole principle, as in ``pigeonhole_repeats``), so this
+    exceeds the repeats when the tables that must repeat against one round are those that
+    must repeat against another: a pair meeting m times is m - 1 repeats but m (m - 1) / 2
+    rematches. Twelve at tables of four for three rounds: 3 forced rematches between each two
+    rounds, 9 in all, but only 6 repeats; 6 repeats leave 9 rematches only if three pairs
+    meet three times."""
+    _, forced = _forced_by_round(history, planned)
+    return sum(sum(played) + sum(earlier) for played, earlier in forced)
+
+
+def cost_lower_bound(repeats: int, rematches: int) -> int:
+    """The least cost of a schedule with at least ``repeats`` repeats and ``rematches``
+    rematches over the whole event (see ``pigeonhole_rematches``). A pair meeting m >= 1
+    times costs ``W[m] = REPEAT (m - 1) + SPREAD (m - 1)(m - 2)``, which is
+    ``(REPEAT - 2 SPREAD) (m - 1) + 2 SPREAD m (m - 1) / 2``: linear in its repeats and its
+    rematches, both coefficients non-negative; and a pair has at least as many rematches as
+    repeats. Summed over the pairs, the cost is at least this."""
+    return (REPEAT - 2 * SPREAD) * repeats + 2 * SPREAD * max(repeats, rematches)
 
 
 class _IndexedSet:
@@ -140,6 +177,10 @@ class Outcome:
     iterations: int
     timed_out: bool
     restarts: int = 0
+    #: which argument gave ``lower_bound``: "counting" (each player's meetings against the
+    #: others there are to meet), "pigeonhole" (tables that cannot all be split up, their
+    #: repeats and rematches), or "" (none: 0)
+    lower_bound_from: str = ""
 
 
 def greedy_round(
@@ -193,6 +234,8 @@ class Tabu:
         self.place = place  # place[p][t]: cost of p at table t (by standings), or None
         # planned meetings of pairs that met before, at the fewest (``pigeonhole_repeats``)
         self.forced_repeats = 0
+        # the same for rematches (``pigeonhole_rematches``)
+        self.forced_rematches = 0
         self.breadth = 2  # conflicting pairs looked at per move
         self.tenure = (1, 5)  # a moved player stays put for 1 to 5 moves
         rounds = len(tables)
@@ -384,13 +427,20 @@ class Tabu:
         rng = self.rng
         n = self.n
         rounds = len(self.tables)
-        lb = lower_bound(n, self.meetings_per_player(), self.weights)
-        if self.forced_repeats:
-            # each planned meeting of a pair that met before adds REPEAT at least (W convex)
-            played = sum(self.weights[m] for m in self.base) // 2
-            lb = max(lb, played + REPEAT * self.forced_repeats)
+        meetings = self.meetings_per_player()
+        lb = lower_bound(n, meetings, self.weights)
+        bound_from = "counting" if lb else ""
+        if self.forced_repeats or self.forced_rematches:
+            # the repeats and rematches of the rounds played, and the fewest the planned
+            # rounds add to them
+            repeats = sum(m - 1 for m in self.base if m > 1) // 2
+            rematches = sum(m * (m - 1) // 2 for m in self.base) // 2
+            repeats = max(repeats + self.forced_repeats, repeats_lower_bound(n, meetings))
+            forced = cost_lower_bound(repeats, rematches + self.forced_rematches)
+            if forced > lb:
+                lb, bound_from = forced, "pigeonhole"
         if self.place is not None:
-            lb = 0  # the bound ignores places; a schedule of cost 0 is still optimal
+            lb, bound_from = 0, ""  # the bound ignores places; a schedule of cost 0 is optimal
         tabu = [[0] * n for _ in range(rounds)]
         best_cost = self.cost
         best_tables = [[list(t) for t in rnd] for rnd in self.tables]
@@ -466,7 +516,7 @@ class Tabu:
                 last_gain = it
         if self.cost > best_cost:
             self._load(best_tables)
-        return Outcome(self.tables, self.cost, lb, it, timed_out, restarts)
+        return Outcome(self.tables, self.cost, lb, it, timed_out, restarts, bound_from)
 
     def _kick(
         self, best_tables: list[list[list[int]]], tabu: list[list[int]], swaps: int = 0
