@@ -252,6 +252,11 @@ Ids the caller cannot see, given in a request body, are refused with 400 naming 
     "SERVE_INCLUDE_SCHEMA": False,
     # The games' keys are one enum wherever a field takes them (game_type, a trick's game).
     "ENUM_NAME_OVERRIDES": {"GameTypeEnum": "scorekeeper.api.serializers.GAME_TYPES"},
+    # What to do next with what was just made: OpenAPI links (scorekeeper/api/schema.py).
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "scorekeeper.api.schema.add_links",
+    ],
     # Serve Swagger UI / Redoc from the installed sidecar package: works offline.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",

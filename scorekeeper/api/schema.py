@@ -33,3 +33,97 @@ class Schema(AutoSchema):
     def get_tags(self) -> list[str]:
         tag = getattr(self.view, "tag", None)
         return [tag] if tag else super().get_tags()
+
+
+#: What a client does next with what it has just made: OpenAPI links from each creating
+#: operation's answer to the operations on the new object (``{parameter: where it comes
+#: from}``). Clients and the API's fuzzing (schemathesis, stateful) follow them.
+_BODY_ID = "$response.body#/id"
+LINKS: dict[str, dict[str, dict[str, str]]] = {
+    "clubs_create": {
+        op: {"club_id": _BODY_ID}
+        for op in (
+            "clubs_retrieve",
+            "clubs_members_list",
+            "clubs_players_list",
+            "clubs_players_create",
+            "clubs_seasons_list",
+            "clubs_seasons_create",
+            "clubs_tournaments_list",
+            "clubs_tournaments_create",
+            "clubs_invitations_list",
+            "clubs_invitations_create",
+        )
+    },
+    "clubs_players_create": {
+        op: {"club_id": "$request.path.club_id", "player_id": _BODY_ID}
+        for op in ("clubs_players_update", "clubs_players_claim", "clubs_players_link")
+    },
+    "clubs_invitations_create": {
+        "clubs_invitations_revoke": {
+            "club_id": "$request.path.club_id",
+            "invitation_id": _BODY_ID,
+        },
+    },
+    "clubs_seasons_create": {
+        op: {"season_id": _BODY_ID} for op in ("seasons_standings", "seasons_close")
+    },
+    "clubs_tournaments_create": {
+        op: {"tournament_id": _BODY_ID}
+        for op in (
+            "tournaments_retrieve",
+            "tournaments_registrations_list",
+            "tournaments_registrations_create",
+            "tournaments_rounds_list",
+            "tournaments_rounds_create",
+            "tournaments_standings",
+        )
+    },
+    "tournaments_rounds_create": {
+        op: {"tournament_id": "$request.path.tournament_id", "number": "$response.body#/number"}
+        for op in (
+            "tournaments_rounds_retrieve",
+            "tournaments_rounds_tables_list",
+            "tournaments_rounds_publish",
+            "tournaments_rounds_close",
+        )
+    },
+    "games_create": {
+        op: {"game_id": _BODY_ID}
+        for op in (
+            "games_retrieve",
+            "games_deals_list",
+            "games_deals_create",
+            "games_finish",
+            "games_abandon",
+            "games_undo",
+        )
+    },
+    "games_deals_create": {
+        op: {"game_id": "$request.path.game_id", "number": "$response.body#/number"}
+        for op in ("games_deals_retrieve", "games_deals_correct", "games_deals_history")
+    },
+}
+_CREATED = ("201", "202")
+
+
+def add_links(result: dict[str, Any], **_: Any) -> dict[str, Any]:
+    """drf-spectacular postprocessing hook: the :data:`LINKS` on each creating operation's
+    success answer. A link to an operation the schema does not have is an error here, so the
+    table cannot drift from the API."""
+    operations = {
+        operation["operationId"]: operation
+        for path in result["paths"].values()
+        for operation in path.values()
+    }
+    for source, targets in LINKS.items():
+        missing = [op for op in (source, *targets) if op not in operations]
+        if missing:
+            raise LookupError(f"OpenAPI links name operations the API lacks: {missing}")
+        answers = operations[source]["responses"]
+        answer = next(answers[code] for code in _CREATED if code in answers)
+        answer["links"] = {
+            target: {"operationId": target, "parameters": parameters}
+            for target, parameters in targets.items()
+        }
+    return result
