@@ -20,7 +20,9 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.text import capfirst
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -28,7 +30,6 @@ from django_htmx.http import retarget
 from django_htmx.middleware import HtmxDetails
 
 import rules_engine
-from rules_engine import RuleError
 from scorekeeper import access, selectors, services
 from scorekeeper.access import Actor, TableGuest, actor_name
 from scorekeeper.errors import (
@@ -40,21 +41,19 @@ from scorekeeper.errors import (
 )
 from scorekeeper.models import Game, GameStatus
 
-from .actors import game_and_actor, table_token
+from .actors import game_and_actor
 from .game_forms import DealEntry
-from .game_sheet import (
-    Preview,
-    chart,
-    deal_header,
-    game_end_text,
-    preview_of,
-    record_summary,
-    scoresheet,
-    signed,
+from .game_parts import (
+    ENTRY_TEMPLATE,
+    entry_context,
+    entry_of,
+    game_parts,
+    names_of,
+    preview_for,
 )
+from .game_sheet import Preview, record_summary, signed
 from .game_sheet import number as total_text
-from .games import entry_for, page_for
-from .offline_views import offline_context
+from .games import page_for
 from .panels import panels_for
 from .sharing import share_token
 
@@ -81,10 +80,6 @@ def _idempotency_key(data: QueryDict | None = None) -> str:
     return key or str(uuid.uuid4())
 
 
-def _names(payload: Mapping[str, Any]) -> list[str]:
-    return [seat["name"] for seat in payload["seats"]]
-
-
 def _deal_context(payload: Mapping[str, Any], number: int | None) -> dict[str, Any] | None:
     """Deal ``number``'s context (past, or the next one), as the entry form needs it."""
     if number is None:
@@ -95,57 +90,6 @@ def _deal_context(payload: Mapping[str, Any], number: int | None) -> dict[str, A
     if nxt is not None and nxt["number"] == number:
         return dict(nxt)
     return None
-
-
-def _entry(
-    game: Game,
-    payload: Mapping[str, Any],
-    context: Mapping[str, Any],
-    values: Mapping[str, str] | None,
-) -> DealEntry:
-    return entry_for(
-        game.game_type,
-        players=_names(payload),
-        context=context,
-        options=payload["options"],
-        values=values,
-    )
-
-
-def _next_entry(game: Game, payload: Mapping[str, Any]) -> DealEntry | None:
-    """The form for the next deal; prediction whist's bids come back from their draft."""
-    nxt = payload["next_deal"]
-    if nxt is None:
-        return None
-    values: dict[str, str] = {}
-    entry_class = page_for(game.game_type).entry
-    if entry_class.keeps_draft:
-        values = entry_class.values_from_draft(selectors.deal_draft(game))
-    return _entry(game, payload, nxt, values)
-
-
-def _preview(game: Game, entry: DealEntry, payload: Mapping[str, Any]) -> Preview:
-    """What the deal being entered would score, or what is still to tap."""
-    nxt = payload["next_deal"]
-    if nxt is None or nxt["number"] != entry.number:
-        return Preview(error=f"Deal {entry.number} is already recorded. Reload the page to see it.")
-    if not entry.complete:
-        if not entry.touched:
-            return Preview(message="The scores of the deal show here as you tap.")
-        return Preview(message=next(iter(entry.missing.values()), ""))
-    try:
-        scored = selectors.sheet_of(game).preview(entry.record)
-    except RuleError as error:
-        return Preview(error=error.message)
-    return preview_of(entry, scored)
-
-
-def _without_repeated_error(entry: DealEntry, preview: Preview) -> Preview:
-    """A rejection is shown beside its field: the preview does not say it a second time."""
-    shown = {message.casefold() for message in entry.errors.values()}
-    if preview.error and preview.error.casefold() in shown:
-        return Preview(message="The scores show here once the entry above is put right.")
-    return preview
 
 
 COLLISION_SKIP = {"csrfmiddlewaretoken", "number", "idempotency_key", "version", "reason", "cycle"}
@@ -159,8 +103,8 @@ def _collision(
     if not 1 <= number <= len(payload["deals"]):
         return None
     deal = payload["deals"][number - 1]
-    names = _names(payload)
-    mine = _entry(game, payload, deal, values)
+    names = names_of(payload)
+    mine = entry_of(game, payload, deal, values)
     who = actor_name(actor)
     return {
         "number": number,
@@ -197,69 +141,54 @@ def _game_context(
     notices: list[tuple[str, str]] | None = None,
     collision_with: tuple[int, QueryDict] | None = None,
 ) -> dict[str, Any]:
-    payload, sheet = selectors.game_view(game)
-    names = _names(payload)
+    """The page's frame around the parts that follow from the game's state alone
+    (:mod:`.game_parts`: kept in the cache); an entry given (as posted, with its errors)
+    is rendered for this request."""
+    parts = game_parts(game)
     can_score = _can_change(actor, game)
-    if entry is None and can_score:
-        entry = _next_entry(game, payload)
-    if entry is not None and preview is None:
-        preview = (
-            _preview(game, entry, payload)
-            if entry.touched
-            else Preview(message="The scores of the deal show here as you tap.")
-        )
-    if entry is not None and preview is not None:
-        preview = _without_repeated_error(entry, preview)
-    nxt = payload["next_deal"]
-    scheduled = payload["scheduled_deals"]
-    is_user = isinstance(actor, User) and actor.is_authenticated
-    winners = [names[seat] for seat in payload["winners"]]
+    shows_entry = can_score and parts.next_number is not None
+    payload: dict[str, Any] | None = None
+    if (entry is not None and shows_entry) or (collision_with is not None and can_score):
+        payload = selectors.game_payload(game)
+    entry_html = ""
+    if shows_entry and entry is None:
+        entry_html = parts.entry_html(get_token(request), key or _idempotency_key())
+    elif shows_entry and entry is not None and payload is not None:
+        entry_html = render_to_string(
+            ENTRY_TEMPLATE,
+            {
+                **entry_context(game, entry, preview, payload),
+                "idempotency_key": key or _idempotency_key(),
+            },
+            request=request,
+        ) + parts.offline_html(get_token(request))
     share_url = ""
-    if payload["finished"]:
+    if parts.finished:
         share_url = request.build_absolute_uri(reverse("game-shared", args=[share_token(game)]))
-    deals = payload["deals"]
-    offline = (
-        offline_context(request, game, payload, names, sheet=sheet, page_context={"game": game})
-        if entry is not None and can_score and nxt is not None
-        else {}
-    )
     # Undo is for the deal just entered; a finished game is changed by a correction.
-    can_undo = can_score and bool(deals) and game.status == GameStatus.IN_PROGRESS
+    can_undo = can_score and parts.deal_count > 0 and game.status == GameStatus.IN_PROGRESS
     return {
         "game": game,
-        "payload": payload,
-        "game_name": rules_engine.GAMES[game.game_type].name,
-        "header": deal_header(game.game_type, nxt, names, payload["options"], scheduled)
-        if nxt is not None
-        else "",
-        "end_text": game_end_text(game.game_type, payload["options"], scheduled),
-        "sheet": scoresheet(payload),
-        "chart": chart(payload),
-        "entry": entry if can_score and nxt is not None else None,
-        "sections": entry.sections() if entry is not None else [],
-        "preview": preview,
-        "idempotency_key": key or _idempotency_key(),
+        "parts": parts,
+        "game_name": parts.game_name,
+        "header": parts.header,
+        "end_text": parts.end_text,
+        "entry_html": entry_html,
+        "offline": bool(entry_html and parts.offline),  # its scripts
         "can_score": can_score,
-        "is_user": is_user,
+        "is_user": isinstance(actor, User) and actor.is_authenticated,
         "guest_name": actor_name(actor) if isinstance(actor, TableGuest) else "",
-        "winners": winners,
+        "winners": parts.winners,
         "share_url": share_url,
-        "last_deal": deals[-1]["number"] if can_undo else None,
-        "can_finish": can_score and game.status == GameStatus.IN_PROGRESS and bool(deals),
+        "last_deal": parts.deal_count if can_undo else None,
+        "can_finish": can_score and game.status == GameStatus.IN_PROGRESS and parts.deal_count > 0,
         "notices": notices or [],
         "panels": panels_for(game, actor),
         "collision": _collision(game, actor, payload, *collision_with)
-        if collision_with is not None and can_score
+        if collision_with is not None and payload is not None
         else None,
         "version_url": reverse("game-version", args=[game.pk]),
-        "offline": offline.get("offline"),
-        "upcoming": offline.get("upcoming", []),
-        "etag": selectors.game_version(
-            game.pk,
-            user_id=actor.pk if isinstance(actor, User) else None,
-            token=table_token(request, game.pk),
-        )
-        or "",
+        "etag": selectors.seen_game_version(game),
     }
 
 
@@ -331,7 +260,7 @@ def _deal_save(request: HtmxHttpRequest, game_id: int) -> tuple[HttpResponse, st
     number = _posted_int(request.POST, "number")
     key = _idempotency_key(request.POST)
     context = _deal_context(payload, number)
-    entry = _entry(game, payload, context, request.POST) if context is not None else None
+    entry = entry_of(game, payload, context, request.POST) if context is not None else None
     is_next = payload["next_deal"] is not None and number == payload["next_deal"]["number"]
     if entry is not None and is_next and not entry.complete:
         entry.require_all()
@@ -412,11 +341,11 @@ def deal_preview(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         if request.htmx:
             return HttpResponse("")
         return redirect("game", game_id=game.pk)
-    entry = _entry(game, payload, context, request.POST)
+    entry = entry_of(game, payload, context, request.POST)
     card = request.POST.get("cycle", "")
     if card:
         entry.cycle(card)
-    preview = _preview(game, entry, payload)
+    preview = preview_for(game, entry, payload)
     if request.htmx:
         return render(
             request,
@@ -446,7 +375,7 @@ def bids_save(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     if nxt is None or number is None or number != nxt["number"]:
         error = f"Deal {number} is not the next deal any more. Reload the page."
     else:
-        entry = _entry(game, payload, nxt, request.POST)
+        entry = entry_of(game, payload, nxt, request.POST)
         try:
             services.deal_draft_save(actor=actor, game=game, number=number, data=entry.draft())
         except ServiceError as failure:
@@ -466,7 +395,7 @@ def bids_save(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         {
             "entry": entry,
             "sections": entry.sections(),
-            "preview": _preview(game, entry, payload),
+            "preview": preview_for(game, entry, payload),
             "error": error,
             "kept": kept,
             "game": game,
@@ -546,14 +475,14 @@ def deal_page(request: HtmxHttpRequest, game_id: int, number: int) -> HttpRespon
     if not 1 <= number <= len(payload["deals"]):
         raise Http404("no such deal")
     deal = payload["deals"][number - 1]
-    names = _names(payload)
+    names = names_of(payload)
     can_score = _can_change(actor, game)
     version = deal["version"]
     reason = ""
     reason_error = ""
     status = 200
     if request.method == "POST":
-        entry = _entry(game, payload, deal, request.POST)
+        entry = entry_of(game, payload, deal, request.POST)
         reason = request.POST.get("reason", "").strip()
         card = request.POST.get("cycle", "")
         if card and entry.cycle(card):
@@ -567,7 +496,7 @@ def deal_page(request: HtmxHttpRequest, game_id: int, number: int) -> HttpRespon
             status = 422
     else:
         values = page_for(game.game_type).entry.values_from_record(deal["record"], len(names))
-        entry = _entry(game, payload, deal, values)
+        entry = entry_of(game, payload, deal, values)
     history = [
         {
             "version": revision.version,
