@@ -220,23 +220,27 @@ def game_for_page(actor: Actor, pk: int) -> Game:
 _SEAT_PLAYERS = "_seat_players_read"
 
 
-_CONVERTERS: dict[type[Any], list[list[Any]]] = {}
+_CONVERTERS: dict[type[Any], list[tuple[Any, list[Any]]]] = {}
 
 
 def _instance(model: type[M], values: Sequence[Any]) -> M:
     """An instance of ``model`` from the values of its concrete fields, in their order,
     converted from the database's as the ORM does."""
     fields = model._meta.concrete_fields
-    if model not in _CONVERTERS:
+    converters = _CONVERTERS.get(model)
+    if converters is None:
         columns = [field.get_col(model._meta.db_table) for field in fields]
-        _CONVERTERS[model] = [
-            connection.ops.get_db_converters(column) + column.get_db_converters(connection)
+        converters = _CONVERTERS[model] = [
+            (
+                column,
+                connection.ops.get_db_converters(column) + column.get_db_converters(connection),
+            )
             for column in columns
         ]
     converted = []
-    for field, value, converters in zip(fields, values, _CONVERTERS[model], strict=True):
-        for converter in converters:
-            value = converter(value, field.get_col(model._meta.db_table), connection)
+    for value, (column, functions) in zip(values, converters, strict=True):
+        for function in functions:
+            value = function(value, column, connection)
         converted.append(value)
     return model.from_db(connection.alias, [field.attname for field in fields], converted)
 

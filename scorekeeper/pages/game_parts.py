@@ -3,8 +3,10 @@ state of the game and kept in the cache: the scoresheet, the chart, the next dea
 form, what the page carries for entering deals offline (the rules of the deals ahead and
 their forms), the header and the result.
 
-A game page is then the game's row, its seats, one read of the cache and a small frame
-around these parts (who is looking, their permissions, the messages, the CSRF token).
+A game page is then the game's row (with its players), one read of the cache and a small
+frame around these parts (who is looking, their permissions, the messages, the CSRF
+token); each process also keeps the section and the page it rendered around them for each
+kind of viewer (``game_views``), with the same marks.
 
 The cached parts are kept under one key per game, with the version they were rendered
 for: the game's revision and last change (every deal, correction, undo, bid, end, lock
@@ -24,7 +26,7 @@ import threading
 import uuid
 from collections import OrderedDict
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache as once
 from pathlib import Path
 from typing import Any
@@ -67,6 +69,10 @@ RECENT_GAMES = 100
 CSRF_MARK = 'name="csrfmiddlewaretoken" value="csrf-token-of-the-request"'
 KEY_MARK = 'name="idempotency_key" value="idempotency-key-of-the-page"'
 WAITING = "The scores of the deal show here as you tap."
+#: The value of ``{% csrf_token %}`` in what is rendered with the marks.
+CSRF_TOKEN_MARK = CSRF_MARK.rsplit('"', 2)[1]
+#: The token in the page's htmx headers (``base.html``), rendered with the marks.
+CSRF_HEADER_MARK = f'"X-CSRFToken": "{CSRF_TOKEN_MARK}"'
 
 
 def names_of(payload: Mapping[str, Any]) -> list[str]:
@@ -158,6 +164,9 @@ class GameParts:
     entry: str = ""
     #: The data for entering deals offline and the forms of the deals after the next one.
     offline: str = ""
+    #: The game section as rendered for the kinds of viewer this process served (with the
+    #: marks), by what they see differently (see ``game_views``); never in the cache.
+    sections: dict[tuple[Any, ...], str] = field(default_factory=dict, compare=False)
 
     @property
     def sheet_html(self) -> SafeString:
@@ -167,11 +176,22 @@ class GameParts:
     def chart_html(self) -> SafeString:
         return mark_safe(self.chart)  # noqa: S308
 
-    def entry_html(self, csrf_token: str, key: str) -> SafeString:
+    @property
+    def marked_entry_html(self) -> SafeString:
         """The next deal's entry form, then the offline data and the forms of the deals
-        after it, with this request's CSRF token and a fresh idempotency key."""
-        token = f'name="csrfmiddlewaretoken" value="{csrf_token}"'
-        html = (self.entry + self.offline).replace(CSRF_MARK, token)
+        after it, with the marks (see :meth:`filled`)."""
+        return mark_safe(self.entry + self.offline)  # noqa: S308
+
+    def entry_html(self, csrf_token: str, key: str) -> SafeString:
+        """:attr:`marked_entry_html` with this request's CSRF token and a fresh key."""
+        return self.filled(self.entry + self.offline, csrf_token, key)
+
+    @staticmethod
+    def filled(html: str, csrf_token: str, key: str) -> SafeString:
+        """``html`` rendered with the marks, with this request's CSRF token and idempotency
+        key in their place."""
+        html = html.replace(CSRF_MARK, f'name="csrfmiddlewaretoken" value="{csrf_token}"')
+        html = html.replace(CSRF_HEADER_MARK, f'"X-CSRFToken": "{csrf_token}"')
         html = html.replace(KEY_MARK, f'name="idempotency_key" value="{key}"')
         return mark_safe(html)  # noqa: S308  (the token and key are letters, digits, dashes)
 
@@ -210,7 +230,7 @@ def _render(game: Game) -> GameParts:
 
 def _entry_parts(game: Game, payload: Mapping[str, Any], sheet: Scoresheet) -> tuple[str, str]:
     """The next deal's form, and the offline data with the forms of the deals after it."""
-    marks = {"csrf_token": CSRF_MARK.rsplit('"', 2)[1]}
+    marks = {"csrf_token": CSRF_TOKEN_MARK}
     entry = next_entry(game, payload)
     assert entry is not None  # the game has a next deal
     form = render_to_string(

@@ -14,16 +14,18 @@ each.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.models import User
+from django.contrib.messages import get_messages
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import retarget
@@ -44,7 +46,9 @@ from scorekeeper.models import Game, GameStatus
 from .actors import game_and_actor
 from .game_forms import DealEntry
 from .game_parts import (
+    CSRF_TOKEN_MARK,
     ENTRY_TEMPLATE,
+    GameParts,
     entry_context,
     entry_of,
     game_parts,
@@ -152,7 +156,7 @@ def _game_context(
         payload = selectors.game_payload(game)
     entry_html = ""
     if shows_entry and entry is None:
-        entry_html = parts.entry_html(get_token(request), key or _idempotency_key())
+        entry_html = parts.marked_entry_html  # the token and key are put in below
     elif shows_entry and entry is not None and payload is not None:
         entry_html = render_to_string(
             ENTRY_TEMPLATE,
@@ -167,7 +171,7 @@ def _game_context(
         share_url = request.build_absolute_uri(reverse("game-shared", args=[share_token(game)]))
     # Undo is for the deal just entered; a finished game is changed by a correction.
     can_undo = can_score and parts.deal_count > 0 and game.status == GameStatus.IN_PROGRESS
-    return {
+    context: dict[str, Any] = {
         "game": game,
         "parts": parts,
         "game_name": parts.game_name,
@@ -190,6 +194,81 @@ def _game_context(
         "version_url": reverse("game-version", args=[game.pk]),
         "etag": selectors.seen_game_version(game),
     }
+    key = key or _idempotency_key()
+    if entry is None and not notices and context["collision"] is None and not context["panels"]:
+        kept = _Kept(request, game, parts, context, key)
+        context["kept"], context["section_html"] = kept, kept.section()
+    elif entry is None:
+        context["entry_html"] = parts.filled(entry_html, get_token(request), key)
+    return context
+
+
+#: At most this many kinds of viewer of one state of a game have their page kept.
+KEPT_VARIANTS = 16
+
+
+class _Kept:
+    """The game section, and the page around it, as most requests ask for them (no
+    message, no entry sent back, no panel): rendered once per state of the game and kind of
+    viewer in this process (kept with the game's parts), with the request's CSRF token and
+    a fresh idempotency key put in."""
+
+    def __init__(
+        self,
+        request: HtmxHttpRequest,
+        game: Game,
+        parts: GameParts,
+        context: dict[str, Any],
+        key: str,
+    ) -> None:
+        self.request, self.parts, self.context, self.key = request, parts, context, key
+        self.variant = (
+            context["can_score"],
+            context["is_user"],
+            context["guest_name"],
+            context["share_url"],
+            context["etag"],
+            game.club.slug,
+            game.club.name,
+            game.locked_reason,
+        )
+
+    def _kept(self, variant: tuple[Any, ...], render: Callable[[], str]) -> str:
+        html = self.parts.sections.get(variant)
+        if html is None:
+            html = render()
+            if len(self.parts.sections) < KEPT_VARIANTS:
+                self.parts.sections[variant] = html
+        return html
+
+    def _marked_section(self) -> str:
+        return self._kept(
+            ("section", *self.variant),
+            lambda: render_to_string(
+                SECTION_TEMPLATE, {**self.context, "csrf_token": CSRF_TOKEN_MARK}
+            ),
+        )
+
+    def section(self) -> SafeString:
+        return self.parts.filled(self._marked_section(), get_token(self.request), self.key)
+
+    def page(self) -> SafeString:
+        """The whole page (for a request with no message waiting)."""
+        user = self.request.user
+        html = self._kept(
+            ("page", user.is_authenticated, *self.variant),
+            lambda: render_to_string(
+                GAME_TEMPLATE,
+                {
+                    **self.context,
+                    "section_html": mark_safe(self._marked_section()),  # noqa: S308
+                    "csrf_token": CSRF_TOKEN_MARK,
+                    "user": user,
+                    "messages": (),
+                },
+            ),
+        )
+        return self.parts.filled(html, get_token(self.request), self.key)
 
 
 def _can_change(actor: Actor, game: Game) -> bool:
@@ -205,9 +284,14 @@ def _can_change(actor: Actor, game: Game) -> bool:
 def _render_game(
     request: HtmxHttpRequest, context: dict[str, Any], status: int = 200
 ) -> HttpResponse:
+    kept: _Kept | None = context.get("kept")
     if request.htmx and not request.htmx.boosted:
         # htmx swaps only 2xx answers: a rejection is shown with 200.
+        if kept is not None:
+            return HttpResponse(context["section_html"])
         return render(request, SECTION_TEMPLATE, context)
+    if kept is not None and not get_messages(request):
+        return HttpResponse(kept.page(), status=status)
     return render(request, GAME_TEMPLATE, context, status=status)
 
 

@@ -183,6 +183,15 @@ def test_permissions_are_not_shared_through_the_kept_parts(world: World) -> None
     page(world.client(world.member), other)
     scorer = page(world.client(world.scorer), other).content.decode()
     assert reverse("deal-save", args=[other.pk]) in scorer and 'id="offline-data"' in scorer
+    # Guests at the table, each by their own name; a message waiting is shown once.
+    for name in ("Bob", "Cy"):
+        assert f"Entering as {name} (table link)." in text_of(
+            page(guest_client(other, world.scorer, name=name), other)
+        )
+    client = world.client(world.scorer)
+    saved = post_deal(client, other, {"widow": "1", "tricks-0": "3", "tricks-1": "6"})
+    assert "Deal 2 saved." in text_of(client.get(saved["Location"]))
+    assert "Deal 2 saved." not in text_of(page(client, other))
 
 
 def test_the_section_for_htmx_uses_the_same_parts(world: World) -> None:
