@@ -320,15 +320,20 @@ def next_deal_of(game: Game, *, idempotency_key: str | None) -> NextDeal:
 
 def player_names_of(game: Game) -> list[str]:
     """The names of the game's players, in seat order."""
+    return [name for _player, name in _players_in_seats(game)]
+
+
+def _players_in_seats(game: Game) -> list[tuple[int, str]]:
+    """The game's players (id and name) in seat order, in one hand-written statement."""
     seats, players = _table(Seat), _table(Player)
     sql = (
-        f"SELECT {players}.{_q('name')} FROM {seats} INNER JOIN {players} "
-        f"ON {players}.{_q('id')} = {seats}.{_q('player_id')} "
+        f"SELECT {seats}.{_q('player_id')}, {players}.{_q('name')} FROM {seats} "
+        f"INNER JOIN {players} ON {players}.{_q('id')} = {seats}.{_q('player_id')} "
         f"WHERE {seats}.{_q('game_id')} = %s ORDER BY {seats}.{_q('position')}"
     )
     with connection.cursor() as cursor:
         cursor.execute(sql, [game.pk])
-        return [name for (name,) in cursor.fetchall()]
+        return [(player, name) for player, name in cursor.fetchall()]
 
 
 def games_visible_to(actor: Actor) -> QuerySet[Game]:
@@ -445,17 +450,7 @@ def seat_players(game: Game) -> list[tuple[int, str]]:
     """The game's players (id and name), in seat order: as read with the game by
     :func:`game_for_page`, else in one hand-written statement."""
     read: list[tuple[int, str]] | None = getattr(game, _SEAT_PLAYERS, None)
-    if read is not None:
-        return read
-    seats, players = _table(Seat), _table(Player)
-    sql = (
-        f"SELECT {seats}.{_q('player_id')}, {players}.{_q('name')} FROM {seats} "
-        f"INNER JOIN {players} ON {players}.{_q('id')} = {seats}.{_q('player_id')} "
-        f"WHERE {seats}.{_q('game_id')} = %s ORDER BY {seats}.{_q('position')}"
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [game.pk])
-        return [(player, name) for player, name in cursor.fetchall()]
+    return read if read is not None else _players_in_seats(game)
 
 
 def game_view(

@@ -258,7 +258,7 @@ def _release() -> str:
     digest = hashlib.blake2b(digest_size=8)
     for folder, pattern in (
         ("templates/pages/game", "*.html"),
-        ("scorekeeper/pages", "*.py"),
+        ("scorekeeper", "*.py"),  # the pages, the selectors, the URLs
         ("rules_engine", "*.py"),
     ):
         for path in sorted((root / folder).rglob(pattern)):

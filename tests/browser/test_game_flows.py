@@ -24,6 +24,7 @@ from scorekeeper import selectors, services
 from scorekeeper.models import Club, Deal, DealRevision, Game, GameStatus, Player, Role
 from scorekeeper.pages import game_views
 from scorekeeper.pages.game_sheet import signed
+from tests.browser.helpers import console_problems
 from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, member
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -478,16 +479,7 @@ def test_quick_taps_preview_the_last_choice_with_no_console_error(
 
     monkeypatch.setattr(game_views, "preview_for", slow)
     page = phone(club[1])
-    errors: list[str] = []
-    page.on(
-        "console",
-        lambda message: (
-            errors.append(f"{message.type}: {message.text}")
-            if message.type in ("error", "warning")
-            else None
-        ),
-    )
-    page.on("pageerror", lambda error: errors.append(f"pageerror: {error}"))
+    errors = console_problems(page)
     page.goto(game_url(site, game))
     for group, label in (
         ("widow", "Nobody"),
