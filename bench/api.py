@@ -14,7 +14,11 @@ process). Every comparison runs its two sides interleaved, ``--repeats`` times:
 * a full rescore from the database of 100,000 stored deals (in a Django process);
 * season standings over 1,000,000 deals against one SQL aggregate (in a Django process).
 
-    python bench/api.py [--seconds 8] [--repeats 3] [--only sqlite|postgres]
+    python bench/api.py [--seconds 8] [--repeats 3] [--only sqlite|postgres] [--page]
+        [--postgres URL] [--database NAME]
+
+``--page`` runs only the game page against the bare GET; ``--database`` names the fresh
+PostgreSQL database (``scorekeeper_bench`` by default; it is dropped and made again).
 """
 
 from __future__ import annotations
@@ -237,7 +241,7 @@ def post_on(game: int, count: int) -> float:
     return statistics.median(times) * 1000
 
 
-def bench(name: str, database_url: str, seconds: float, repeats: int) -> None:
+def bench(name: str, database_url: str, seconds: float, repeats: int, page_only: bool) -> None:
     env = django_env(database_url)
     manage(env, "manage.py", "migrate", "--noinput", "-v", "0")
     manage(env, "manage.py", "collectstatic", "--noinput", "-v", "0")
@@ -245,8 +249,10 @@ def bench(name: str, database_url: str, seconds: float, repeats: int) -> None:
     print(f"\n== {name} (gunicorn.conf.py: {os.cpu_count()} cores) ==", flush=True)
     with server(env) as url:
         DATA.update(seeded, url=url, games=seeded["open_games"])
-        token = {"Authorization": f"Token {DATA['token']}"}
         for repeat in range(1, repeats + 1):
+            if page_only:
+                game_page(repeat)
+                continue
             deal = run(DealPoster, CLIENTS, seconds)
             bare = run(BarePoster, CLIENTS, seconds)
             print(
@@ -267,13 +273,7 @@ def bench(name: str, database_url: str, seconds: float, repeats: int) -> None:
                     + (" (target: deal p99 < 50 ms)" if rate == 100 else ""),
                     flush=True,
                 )
-            page = single(f"/g/{DATA['page']}/", {"Cookie": f"sessionid={DATA['session']}"})
-            bare_get = single("/bench/bare/", token)
-            print(
-                f"[{repeat}] game page (50 deals) {page:.1f} ms, bare GET {bare_get:.1f} ms: "
-                f"{page / bare_get:.2f}x (target <= 2x)",
-                flush=True,
-            )
+            game_page(repeat)
             long = post_on(DATA["long"], 30)
             short = post_on(DATA["short"], 30)
             print(
@@ -281,6 +281,8 @@ def bench(name: str, database_url: str, seconds: float, repeats: int) -> None:
                 f"{short:.1f} ms: {long / short:.2f}x (target <= 1.1x)",
                 flush=True,
             )
+    if page_only:
+        return
     rescore = json.loads(manage(env, "bench/api_seed.py", "rescore", "100000").splitlines()[-1])
     print(
         f"full rescore from the database (scores_check --jobs {rescore['cores']}) of "
@@ -297,19 +299,36 @@ def bench(name: str, database_url: str, seconds: float, repeats: int) -> None:
     )
 
 
-def postgres_database(base: str) -> str | None:
-    """A fresh database ``scorekeeper_bench`` beside ``base`` (None if none answers)."""
+def game_page(repeat: int) -> None:
+    """The game page (50 deals, signed in) against a bare GET, interleaved."""
+    page = single(f"/g/{DATA['page']}/", {"Cookie": f"sessionid={DATA['session']}"})
+    bare_get = single("/bench/bare/", {"Authorization": f"Token {DATA['token']}"})
+    print(
+        f"[{repeat}] game page (50 deals) {page:.1f} ms, bare GET {bare_get:.1f} ms: "
+        f"{page / bare_get:.2f}x (target <= 2x)",
+        flush=True,
+    )
+
+
+def postgres_database(base: str, name: str = "scorekeeper_bench") -> str | None:
+    """A fresh database ``name`` beside ``base`` (None if none answers)."""
     try:
         import psycopg
     except ImportError:
         return None
     try:
         with psycopg.connect(base, autocommit=True, connect_timeout=2) as conn:
-            conn.execute("DROP DATABASE IF EXISTS scorekeeper_bench WITH (FORCE)")
-            conn.execute("CREATE DATABASE scorekeeper_bench")
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            conn.execute(f'CREATE DATABASE "{name}"')
     except psycopg.Error:
         return None
-    return base.rsplit("/", 1)[0] + "/scorekeeper_bench"
+    return base.rsplit("/", 1)[0] + f"/{name}"
+
+
+def _identifier(name: str) -> str:
+    if not name.replace("_", "").isalnum() or not name.isascii():
+        raise argparse.ArgumentTypeError("letters, digits and _ only")
+    return name
 
 
 def main() -> None:
@@ -321,13 +340,15 @@ def main() -> None:
         "--postgres",
         default=os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres"),
     )
+    parser.add_argument("--database", default="scorekeeper_bench", type=_identifier)
+    parser.add_argument("--page", action="store_true", help="only the game page")
     args = parser.parse_args()
     if args.only != "sqlite":
-        url = postgres_database(args.postgres)
+        url = postgres_database(args.postgres, args.database)
         if url is None:
             print(f"PostgreSQL at {args.postgres} does not answer: skipped")
         else:
-            bench("PostgreSQL", url, args.seconds, args.repeats)
+            bench("PostgreSQL", url, args.seconds, args.repeats, args.page)
     if args.only != "postgres":
         folder = Path(tempfile.mkdtemp(prefix="bench-api-"))
         try:
@@ -336,6 +357,7 @@ def main() -> None:
                 f"sqlite:///{folder}/db.sqlite3",
                 args.seconds,
                 args.repeats,
+                args.page,
             )
         finally:
             shutil.rmtree(folder, ignore_errors=True)

@@ -7,9 +7,9 @@ for what the person may not see, exactly as for what does not exist."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 from typing import Any, TypeVar
 
 from django.contrib.auth.models import User
@@ -168,6 +168,83 @@ def game_visible_to(actor: Actor, pk: int, *, for_update: bool = False) -> Game:
     return _visible_game(actor, pk, Game.objects.all(), for_update)
 
 
+def game_for_page(actor: Actor, pk: int) -> Game:
+    """:func:`game_visible_to` for the game's pages, in one hand-written statement
+    (composing the ORM's took longer than the rest of a game page served from the cache):
+    the game with its club's name and slug, the caller's role in the club, whether it is
+    played at a tournament table (when not, nothing asks again), and its players in seat
+    order (:func:`seat_players`), one row each."""
+    rows: list[Any] = []
+    fields = Game._meta.concrete_fields
+    at_table = Game._meta.get_field("tournament_table")
+    if 0 < pk <= MAX_ID:
+        game_, club, member = _table(Game), _table(Club), _table(Membership)
+        seat, player = _table(Seat), _table(Player)
+        tables = _table(at_table.related_model)
+        columns = ", ".join(f"{game_}.{_q(str(field.column))}" for field in fields)
+        sql = (
+            f"SELECT {columns}, {club}.{_q('name')}, {club}.{_q('slug')}, "
+            f"(SELECT {member}.{_q('role')} FROM {member} "
+            f"WHERE {member}.{_q('club_id')} = {game_}.{_q('club_id')} "
+            f"AND {member}.{_q('user_id')} = %s LIMIT 1), "
+            f"EXISTS (SELECT 1 FROM {tables} "
+            f"WHERE {tables}.{_q(at_table.field.column)} = {game_}.{_q('id')}), "
+            f"{seat}.{_q('player_id')}, {player}.{_q('name')} "
+            f"FROM {game_} JOIN {club} ON {club}.{_q('id')} = {game_}.{_q('club_id')} "
+            f"LEFT JOIN {seat} ON {seat}.{_q('game_id')} = {game_}.{_q('id')} "
+            f"LEFT JOIN {player} ON {player}.{_q('id')} = {seat}.{_q('player_id')} "
+            f"WHERE {game_}.{_q('id')} = %s ORDER BY {seat}.{_q('position')}"
+        )
+        user_id = actor.pk if isinstance(actor, User) else None
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [user_id, pk])
+            rows = cursor.fetchall()
+    if not rows:
+        raise NotFound("no such game")
+    game = _instance(Game, rows[0][: len(fields)])
+    club_name, club_slug, role, at_a_table = rows[0][len(fields) : len(fields) + 4]
+    game.club = Club.from_db(
+        connection.alias, ["id", "name", "slug"], [game.club_id, club_name, club_slug]
+    )
+    if not at_a_table:
+        at_table.set_cached_value(game, None)
+    setattr(game, _SEAT_PLAYERS, [(row[-2], row[-1]) for row in rows if row[-2] is not None])
+    if isinstance(actor, User):
+        access.remember_role(actor, game.club_id, role)
+    if not access.can_see_game(actor, game):
+        raise NotFound("no such game")
+    return game
+
+
+#: Where a game read by :func:`game_for_page` keeps its players, for :func:`seat_players`.
+_SEAT_PLAYERS = "_seat_players_read"
+
+
+_CONVERTERS: dict[type[Any], list[tuple[Any, list[Any]]]] = {}
+
+
+def _instance(model: type[M], values: Sequence[Any]) -> M:
+    """An instance of ``model`` from the values of its concrete fields, in their order,
+    converted from the database's as the ORM does."""
+    fields = model._meta.concrete_fields
+    converters = _CONVERTERS.get(model)
+    if converters is None:
+        columns = [field.get_col(model._meta.db_table) for field in fields]
+        converters = _CONVERTERS[model] = [
+            (
+                column,
+                connection.ops.get_db_converters(column) + column.get_db_converters(connection),
+            )
+            for column in columns
+        ]
+    converted = []
+    for value, (column, functions) in zip(values, converters, strict=True):
+        for function in functions:
+            value = function(value, column, connection)
+        converted.append(value)
+    return model.from_db(connection.alias, [field.attname for field in fields], converted)
+
+
 @dataclass(frozen=True)
 class NextDeal:
     """What recording a game's next deal needs to know besides the game itself."""
@@ -243,15 +320,20 @@ def next_deal_of(game: Game, *, idempotency_key: str | None) -> NextDeal:
 
 def player_names_of(game: Game) -> list[str]:
     """The names of the game's players, in seat order."""
+    return [name for _player, name in _players_in_seats(game)]
+
+
+def _players_in_seats(game: Game) -> list[tuple[int, str]]:
+    """The game's players (id and name) in seat order, in one hand-written statement."""
     seats, players = _table(Seat), _table(Player)
     sql = (
-        f"SELECT {players}.{_q('name')} FROM {seats} INNER JOIN {players} "
-        f"ON {players}.{_q('id')} = {seats}.{_q('player_id')} "
+        f"SELECT {seats}.{_q('player_id')}, {players}.{_q('name')} FROM {seats} "
+        f"INNER JOIN {players} ON {players}.{_q('id')} = {seats}.{_q('player_id')} "
         f"WHERE {seats}.{_q('game_id')} = %s ORDER BY {seats}.{_q('position')}"
     )
     with connection.cursor() as cursor:
         cursor.execute(sql, [game.pk])
-        return [name for (name,) in cursor.fetchall()]
+        return [(player, name) for player, name in cursor.fetchall()]
 
 
 def games_visible_to(actor: Actor) -> QuerySet[Game]:
@@ -362,6 +444,13 @@ def game_payload(
     them; ``deal_count`` is how many the game has, ``more_deals`` whether any come after
     the last one listed."""
     return game_view(game, deals_after=deals_after, deals_limit=deals_limit)[0]
+
+
+def seat_players(game: Game) -> list[tuple[int, str]]:
+    """The game's players (id and name), in seat order: as read with the game by
+    :func:`game_for_page`, else in one hand-written statement."""
+    read: list[tuple[int, str]] | None = getattr(game, _SEAT_PLAYERS, None)
+    return read if read is not None else _players_in_seats(game)
 
 
 def game_view(
@@ -624,7 +713,32 @@ def game_version(game_id: int, *, user_id: int | None, token: str = "") -> str |
     )
     if row is None:
         return None
-    revision, confirmed, reopened = row
+    return _version_tag(game_id, *row)
+
+
+def seen_game_version(game: Game) -> str:
+    """:func:`game_version` of a game read for someone who may see it: without a query
+    when its tournament table (if any) was read with it."""
+    if not Game._meta.get_field("tournament_table").is_cached(game):
+        row = (
+            Game.objects.filter(pk=game.pk)
+            .values_list("tournament_table__confirmed_at", "tournament_table__reopened_at")
+            .first()
+        )
+        confirmed, reopened = row if row is not None else (None, None)
+        return _version_tag(game.pk, game.revision, confirmed, reopened)
+    table = getattr(game, "tournament_table", None)
+    return _version_tag(
+        game.pk,
+        game.revision,
+        getattr(table, "confirmed_at", None),
+        getattr(table, "reopened_at", None),
+    )
+
+
+def _version_tag(
+    game_id: int, revision: int, confirmed: datetime | None, reopened: datetime | None
+) -> str:
     marks = "".join(
         f"-{kind}{int(when.timestamp() * 1000)}"
         for kind, when in (("c", confirmed), ("o", reopened))

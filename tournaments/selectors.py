@@ -245,8 +245,16 @@ def table_state(table: Table) -> tuple[str, int | None]:
 
 
 def table_of(game: Game) -> Table | None:
-    """The tournament table a game is played at, if any (for the phone pages)."""
-    return Table.objects.select_related("round__tournament").filter(game=game).first()
+    """The tournament table a game is played at, if any (for the phone pages), with its
+    round and tournament; kept with the game (none: known when the game was read)."""
+    relation = Game._meta.get_field("tournament_table")
+    if relation.is_cached(game):
+        known: Table | None = getattr(game, "tournament_table", None)
+        if known is None or Table.round.is_cached(known):
+            return known
+    table = Table.objects.select_related("round__tournament").filter(game=game).first()
+    relation.set_cached_value(game, table)
+    return table
 
 
 def round_tables(round: Round) -> list[Table]:

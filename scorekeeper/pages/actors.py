@@ -46,7 +46,7 @@ def game_and_actor(request: HttpRequest, game_id: int) -> tuple[Game, Actor]:
         actors.append(guest)
     for actor in actors:
         try:
-            return selectors.game_visible_to(actor, game_id), actor
+            return selectors.game_for_page(actor, game_id), actor
         except NotFound:
             continue
     raise Http404("no such game")

@@ -14,21 +14,24 @@ each.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.models import User
+from django.contrib.messages import get_messages
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import retarget
 from django_htmx.middleware import HtmxDetails
 
 import rules_engine
-from rules_engine import RuleError
 from scorekeeper import access, selectors, services
 from scorekeeper.access import Actor, TableGuest, actor_name
 from scorekeeper.errors import (
@@ -40,21 +43,21 @@ from scorekeeper.errors import (
 )
 from scorekeeper.models import Game, GameStatus
 
-from .actors import game_and_actor, table_token
+from .actors import game_and_actor
 from .game_forms import DealEntry
-from .game_sheet import (
-    Preview,
-    chart,
-    deal_header,
-    game_end_text,
-    preview_of,
-    record_summary,
-    scoresheet,
-    signed,
+from .game_parts import (
+    CSRF_TOKEN_MARK,
+    ENTRY_TEMPLATE,
+    GameParts,
+    entry_context,
+    entry_of,
+    game_parts,
+    names_of,
+    preview_for,
 )
+from .game_sheet import Preview, record_summary, signed
 from .game_sheet import number as total_text
-from .games import entry_for, page_for
-from .offline_views import offline_context
+from .games import page_for
 from .panels import panels_for
 from .sharing import share_token
 
@@ -81,10 +84,6 @@ def _idempotency_key(data: QueryDict | None = None) -> str:
     return key or str(uuid.uuid4())
 
 
-def _names(payload: Mapping[str, Any]) -> list[str]:
-    return [seat["name"] for seat in payload["seats"]]
-
-
 def _deal_context(payload: Mapping[str, Any], number: int | None) -> dict[str, Any] | None:
     """Deal ``number``'s context (past, or the next one), as the entry form needs it."""
     if number is None:
@@ -95,57 +94,6 @@ def _deal_context(payload: Mapping[str, Any], number: int | None) -> dict[str, A
     if nxt is not None and nxt["number"] == number:
         return dict(nxt)
     return None
-
-
-def _entry(
-    game: Game,
-    payload: Mapping[str, Any],
-    context: Mapping[str, Any],
-    values: Mapping[str, str] | None,
-) -> DealEntry:
-    return entry_for(
-        game.game_type,
-        players=_names(payload),
-        context=context,
-        options=payload["options"],
-        values=values,
-    )
-
-
-def _next_entry(game: Game, payload: Mapping[str, Any]) -> DealEntry | None:
-    """The form for the next deal; prediction whist's bids come back from their draft."""
-    nxt = payload["next_deal"]
-    if nxt is None:
-        return None
-    values: dict[str, str] = {}
-    entry_class = page_for(game.game_type).entry
-    if entry_class.keeps_draft:
-        values = entry_class.values_from_draft(selectors.deal_draft(game))
-    return _entry(game, payload, nxt, values)
-
-
-def _preview(game: Game, entry: DealEntry, payload: Mapping[str, Any]) -> Preview:
-    """What the deal being entered would score, or what is still to tap."""
-    nxt = payload["next_deal"]
-    if nxt is None or nxt["number"] != entry.number:
-        return Preview(error=f"Deal {entry.number} is already recorded. Reload the page to see it.")
-    if not entry.complete:
-        if not entry.touched:
-            return Preview(message="The scores of the deal show here as you tap.")
-        return Preview(message=next(iter(entry.missing.values()), ""))
-    try:
-        scored = selectors.sheet_of(game).preview(entry.record)
-    except RuleError as error:
-        return Preview(error=error.message)
-    return preview_of(entry, scored)
-
-
-def _without_repeated_error(entry: DealEntry, preview: Preview) -> Preview:
-    """A rejection is shown beside its field: the preview does not say it a second time."""
-    shown = {message.casefold() for message in entry.errors.values()}
-    if preview.error and preview.error.casefold() in shown:
-        return Preview(message="The scores show here once the entry above is put right.")
-    return preview
 
 
 COLLISION_SKIP = {"csrfmiddlewaretoken", "number", "idempotency_key", "version", "reason", "cycle"}
@@ -159,8 +107,8 @@ def _collision(
     if not 1 <= number <= len(payload["deals"]):
         return None
     deal = payload["deals"][number - 1]
-    names = _names(payload)
-    mine = _entry(game, payload, deal, values)
+    names = names_of(payload)
+    mine = entry_of(game, payload, deal, values)
     who = actor_name(actor)
     return {
         "number": number,
@@ -197,70 +145,130 @@ def _game_context(
     notices: list[tuple[str, str]] | None = None,
     collision_with: tuple[int, QueryDict] | None = None,
 ) -> dict[str, Any]:
-    payload, sheet = selectors.game_view(game)
-    names = _names(payload)
+    """The page's frame around the parts that follow from the game's state alone
+    (:mod:`.game_parts`: kept in the cache); an entry given (as posted, with its errors)
+    is rendered for this request."""
+    parts = game_parts(game)
     can_score = _can_change(actor, game)
-    if entry is None and can_score:
-        entry = _next_entry(game, payload)
-    if entry is not None and preview is None:
-        preview = (
-            _preview(game, entry, payload)
-            if entry.touched
-            else Preview(message="The scores of the deal show here as you tap.")
-        )
-    if entry is not None and preview is not None:
-        preview = _without_repeated_error(entry, preview)
-    nxt = payload["next_deal"]
-    scheduled = payload["scheduled_deals"]
-    is_user = isinstance(actor, User) and actor.is_authenticated
-    winners = [names[seat] for seat in payload["winners"]]
+    shows_entry = can_score and parts.next_number is not None
+    payload: dict[str, Any] | None = None
+    if (entry is not None and shows_entry) or (collision_with is not None and can_score):
+        payload = selectors.game_payload(game)
+    entry_html = ""
+    if shows_entry and entry is None:
+        entry_html = parts.marked_entry_html  # the token and key are put in below
+    elif shows_entry and entry is not None and payload is not None:
+        entry_html = render_to_string(
+            ENTRY_TEMPLATE,
+            {
+                **entry_context(game, entry, preview, payload),
+                "idempotency_key": key or _idempotency_key(),
+            },
+            request=request,
+        ) + parts.offline_html(get_token(request))
     share_url = ""
-    if payload["finished"]:
+    if parts.finished:
         share_url = request.build_absolute_uri(reverse("game-shared", args=[share_token(game)]))
-    deals = payload["deals"]
-    offline = (
-        offline_context(request, game, payload, names, sheet=sheet, page_context={"game": game})
-        if entry is not None and can_score and nxt is not None
-        else {}
-    )
     # Undo is for the deal just entered; a finished game is changed by a correction.
-    can_undo = can_score and bool(deals) and game.status == GameStatus.IN_PROGRESS
-    return {
+    can_undo = can_score and parts.deal_count > 0 and game.status == GameStatus.IN_PROGRESS
+    context: dict[str, Any] = {
         "game": game,
-        "payload": payload,
-        "game_name": rules_engine.GAMES[game.game_type].name,
-        "header": deal_header(game.game_type, nxt, names, payload["options"], scheduled)
-        if nxt is not None
-        else "",
-        "end_text": game_end_text(game.game_type, payload["options"], scheduled),
-        "sheet": scoresheet(payload),
-        "chart": chart(payload),
-        "entry": entry if can_score and nxt is not None else None,
-        "sections": entry.sections() if entry is not None else [],
-        "preview": preview,
-        "idempotency_key": key or _idempotency_key(),
+        "parts": parts,
+        "game_name": parts.game_name,
+        "header": parts.header,
+        "end_text": parts.end_text,
+        "entry_html": entry_html,
+        "offline": bool(entry_html and parts.offline),  # its scripts
         "can_score": can_score,
-        "is_user": is_user,
+        "is_user": isinstance(actor, User) and actor.is_authenticated,
         "guest_name": actor_name(actor) if isinstance(actor, TableGuest) else "",
-        "winners": winners,
+        "winners": parts.winners,
         "share_url": share_url,
-        "last_deal": deals[-1]["number"] if can_undo else None,
-        "can_finish": can_score and game.status == GameStatus.IN_PROGRESS and bool(deals),
+        "last_deal": parts.deal_count if can_undo else None,
+        "can_finish": can_score and game.status == GameStatus.IN_PROGRESS and parts.deal_count > 0,
         "notices": notices or [],
         "panels": panels_for(game, actor),
         "collision": _collision(game, actor, payload, *collision_with)
-        if collision_with is not None and can_score
+        if collision_with is not None and payload is not None
         else None,
         "version_url": reverse("game-version", args=[game.pk]),
-        "offline": offline.get("offline"),
-        "upcoming": offline.get("upcoming", []),
-        "etag": selectors.game_version(
-            game.pk,
-            user_id=actor.pk if isinstance(actor, User) else None,
-            token=table_token(request, game.pk),
-        )
-        or "",
+        "etag": selectors.seen_game_version(game),
     }
+    key = key or _idempotency_key()
+    if entry is None and not notices and context["collision"] is None and not context["panels"]:
+        kept = _Kept(request, game, parts, context, key)
+        context["kept"], context["section_html"] = kept, kept.section()
+    elif entry is None:
+        context["entry_html"] = parts.filled(entry_html, get_token(request), key)
+    return context
+
+
+#: At most this many kinds of viewer of one state of a game have their page kept.
+KEPT_VARIANTS = 16
+
+
+class _Kept:
+    """The game section, and the page around it, as most requests ask for them (no
+    message, no entry sent back, no panel): rendered once per state of the game and kind of
+    viewer in this process (kept with the game's parts), with the request's CSRF token and
+    a fresh idempotency key put in."""
+
+    def __init__(
+        self,
+        request: HtmxHttpRequest,
+        game: Game,
+        parts: GameParts,
+        context: dict[str, Any],
+        key: str,
+    ) -> None:
+        self.request, self.parts, self.context, self.key = request, parts, context, key
+        self.variant = (
+            context["can_score"],
+            context["is_user"],
+            context["guest_name"],
+            context["share_url"],
+            context["etag"],
+            game.club.slug,
+            game.club.name,
+            game.locked_reason,
+        )
+
+    def _kept(self, variant: tuple[Any, ...], render: Callable[[], str]) -> str:
+        html = self.parts.sections.get(variant)
+        if html is None:
+            html = render()
+            if len(self.parts.sections) < KEPT_VARIANTS:
+                self.parts.sections[variant] = html
+        return html
+
+    def _marked_section(self) -> str:
+        return self._kept(
+            ("section", *self.variant),
+            lambda: render_to_string(
+                SECTION_TEMPLATE, {**self.context, "csrf_token": CSRF_TOKEN_MARK}
+            ),
+        )
+
+    def section(self) -> SafeString:
+        return self.parts.filled(self._marked_section(), get_token(self.request), self.key)
+
+    def page(self) -> SafeString:
+        """The whole page (for a request with no message waiting)."""
+        user = self.request.user
+        html = self._kept(
+            ("page", user.is_authenticated, *self.variant),
+            lambda: render_to_string(
+                GAME_TEMPLATE,
+                {
+                    **self.context,
+                    "section_html": mark_safe(self._marked_section()),  # noqa: S308
+                    "csrf_token": CSRF_TOKEN_MARK,
+                    "user": user,
+                    "messages": (),
+                },
+            ),
+        )
+        return self.parts.filled(html, get_token(self.request), self.key)
 
 
 def _can_change(actor: Actor, game: Game) -> bool:
@@ -276,9 +284,14 @@ def _can_change(actor: Actor, game: Game) -> bool:
 def _render_game(
     request: HtmxHttpRequest, context: dict[str, Any], status: int = 200
 ) -> HttpResponse:
+    kept: _Kept | None = context.get("kept")
     if request.htmx and not request.htmx.boosted:
         # htmx swaps only 2xx answers: a rejection is shown with 200.
+        if kept is not None:
+            return HttpResponse(context["section_html"])
         return render(request, SECTION_TEMPLATE, context)
+    if kept is not None and not get_messages(request):
+        return HttpResponse(kept.page(), status=status)
     return render(request, GAME_TEMPLATE, context, status=status)
 
 
@@ -331,7 +344,7 @@ def _deal_save(request: HtmxHttpRequest, game_id: int) -> tuple[HttpResponse, st
     number = _posted_int(request.POST, "number")
     key = _idempotency_key(request.POST)
     context = _deal_context(payload, number)
-    entry = _entry(game, payload, context, request.POST) if context is not None else None
+    entry = entry_of(game, payload, context, request.POST) if context is not None else None
     is_next = payload["next_deal"] is not None and number == payload["next_deal"]["number"]
     if entry is not None and is_next and not entry.complete:
         entry.require_all()
@@ -412,11 +425,11 @@ def deal_preview(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         if request.htmx:
             return HttpResponse("")
         return redirect("game", game_id=game.pk)
-    entry = _entry(game, payload, context, request.POST)
+    entry = entry_of(game, payload, context, request.POST)
     card = request.POST.get("cycle", "")
     if card:
         entry.cycle(card)
-    preview = _preview(game, entry, payload)
+    preview = preview_for(game, entry, payload)
     if request.htmx:
         return render(
             request,
@@ -446,7 +459,7 @@ def bids_save(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     if nxt is None or number is None or number != nxt["number"]:
         error = f"Deal {number} is not the next deal any more. Reload the page."
     else:
-        entry = _entry(game, payload, nxt, request.POST)
+        entry = entry_of(game, payload, nxt, request.POST)
         try:
             services.deal_draft_save(actor=actor, game=game, number=number, data=entry.draft())
         except ServiceError as failure:
@@ -466,7 +479,7 @@ def bids_save(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         {
             "entry": entry,
             "sections": entry.sections(),
-            "preview": _preview(game, entry, payload),
+            "preview": preview_for(game, entry, payload),
             "error": error,
             "kept": kept,
             "game": game,
@@ -546,14 +559,14 @@ def deal_page(request: HtmxHttpRequest, game_id: int, number: int) -> HttpRespon
     if not 1 <= number <= len(payload["deals"]):
         raise Http404("no such deal")
     deal = payload["deals"][number - 1]
-    names = _names(payload)
+    names = names_of(payload)
     can_score = _can_change(actor, game)
     version = deal["version"]
     reason = ""
     reason_error = ""
     status = 200
     if request.method == "POST":
-        entry = _entry(game, payload, deal, request.POST)
+        entry = entry_of(game, payload, deal, request.POST)
         reason = request.POST.get("reason", "").strip()
         card = request.POST.get("cycle", "")
         if card and entry.cycle(card):
@@ -567,7 +580,7 @@ def deal_page(request: HtmxHttpRequest, game_id: int, number: int) -> HttpRespon
             status = 422
     else:
         values = page_for(game.game_type).entry.values_from_record(deal["record"], len(names))
-        entry = _entry(game, payload, deal, values)
+        entry = entry_of(game, payload, deal, values)
     history = [
         {
             "version": revision.version,

@@ -98,7 +98,6 @@ def manifest(request: HttpRequest, game_id: int) -> JsonResponse:
 
 
 def offline_context(
-    request: HttpRequest,
     game: Game,
     payload: Mapping[str, Any],
     names: Sequence[str],
@@ -113,7 +112,8 @@ def offline_context(
     (:func:`rules_engine.constraints.deal_constraints`), its ``header``, and what must be
     tapped before it is kept: ``missing``, the entry's messages for an empty form by input
     name, and ``instead``, inputs that other inputs can stand in for. ``sheet`` is the
-    game's scoresheet as the payload was read from it."""
+    game's scoresheet as the payload was read from it; ``page_context`` is the forms'
+    template context besides their entry (the game, the CSRF token they carry)."""
     deals = deal_constraints(sheet, DEALS_AHEAD)
     scheduled = payload["scheduled_deals"]
     upcoming: list[str] = []
@@ -126,7 +126,7 @@ def offline_context(
         deal["missing"] = dict(entry.missing)
         deal["instead"] = entry.alternatives()
         if deal["number"] != payload["next_deal"]["number"]:
-            upcoming.append(_entry_form(request, entry, page_context))
+            upcoming.append(_entry_form(entry, page_context))
     data = {
         "game": game.pk,
         "page": reverse("game", args=[game.pk]),
@@ -139,7 +139,7 @@ def offline_context(
     return {"offline": data, "upcoming": upcoming}
 
 
-def _entry_form(request: HttpRequest, entry: DealEntry, page: Mapping[str, Any]) -> str:
+def _entry_form(entry: DealEntry, page: Mapping[str, Any]) -> str:
     return render_to_string(
         "pages/game/_entry.html",
         {
@@ -149,5 +149,4 @@ def _entry_form(request: HttpRequest, entry: DealEntry, page: Mapping[str, Any])
             "preview": Preview(message="The scores of the deal show here as you tap."),
             "idempotency_key": "",
         },
-        request=request,
     )

@@ -5,6 +5,9 @@
      prediction whist: the dealer may not make the bids add up to the hand size);
    - Third Hand's card grid: a tap cycles nobody -> first player -> second player;
    - applies the server's view of a pill group in place, keeping what was tapped meanwhile;
+   - shows a deal's preview only for the form as it is now (previews are sent one at a
+     time, the last tap's last: hx-sync="this:queue last"; one answering for an older
+     form, or for a deal since saved, is not shown);
    - after a rejected save, moves focus to the first error;
    - says so when bids did not reach the server (nothing is lost: tap again). */
 (function () {
@@ -153,6 +156,36 @@
     if (form) applyRules(form);
   });
 
+  // A preview answers for the form as it was sent. Pills tapped while it was on its way
+  // are previewed next (htmx keeps the last request and sends it once this one is in,
+  // rather than aborting this one: an aborted request is an error in the console); and
+  // once the deal is saved (offline.js), no preview sent before speaks for it again.
+  function previews(elt) {
+    return elt && elt.classList && elt.classList.contains("fields") ? elt.closest("form[data-entry]") : null;
+  }
+  function entered(form) {
+    var pairs = [];
+    new FormData(form).forEach(function (value, name) {
+      if (typeof value === "string") pairs.push(name + "=" + value);
+    });
+    return (form.getAttribute("data-saves") || "0") + "|" + pairs.join("&");
+  }
+  document.addEventListener("htmx:configRequest", function (event) {
+    var form = previews(event.detail.elt);
+    if (form) event.detail.scorekeeperEntered = entered(form);
+  });
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var config = event.detail.requestConfig;
+    var form = config && previews(config.elt);
+    if (!form || config.scorekeeperEntered === undefined) return;
+    if (!document.contains(form) || entered(form) !== config.scorekeeperEntered) {
+      event.detail.shouldSwap = false;
+    }
+  });
+  function saving(form) {
+    form.setAttribute("data-saves", String(parseInt(form.getAttribute("data-saves") || "0", 10) + 1));
+  }
+
   // After a rejected save, the first error: focused, and scrolled to.
   function focusError() {
     var error = document.querySelector("#game .field-error");
@@ -188,5 +221,6 @@
   window.Scorekeeper = window.Scorekeeper || {};
   window.Scorekeeper.setup = setup;
   window.Scorekeeper.focusError = focusError;
+  window.Scorekeeper.saving = saving;
   setup(document);
 })();

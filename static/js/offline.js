@@ -258,9 +258,8 @@
     var page = data();
     if (!deal || !page) return;
     // A preview still on its way would show this deal's refusal a second time, after the
-    // save's answer: the save speaks for the deal from here on.
-    var previews = form.querySelector(".fields");
-    if (previews && window.htmx) window.htmx.trigger(previews, "htmx:abort");
+    // save's answer: the save speaks for the deal from here on (game.js leaves it unshown).
+    if (window.Scorekeeper && window.Scorekeeper.saving) window.Scorekeeper.saving(form);
     var found = broken(deal, form, page.names);
     if (found) { showError(form, found); return; }
     clearErrors(form);

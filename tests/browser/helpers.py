@@ -1,5 +1,5 @@
 """What the browser tests share besides fixtures: a game page's address, a deal form's
-pills, and a connection that loses a save's answer."""
+pills, a connection that loses a save's answer, and what a page says in the console."""
 
 from __future__ import annotations
 
@@ -32,3 +32,19 @@ def lose_the_reply(route: Any) -> None:
     its answer never comes back to the page."""
     route.fetch()
     route.abort()
+
+
+def console_problems(page: Any) -> list[str]:
+    """What the page says in the console as errors or warnings, and its script errors,
+    from now on."""
+    problems: list[str] = []
+    page.on(
+        "console",
+        lambda message: (
+            problems.append(f"{page.url}: {message.text}")
+            if message.type in ("error", "warning")
+            else None
+        ),
+    )
+    page.on("pageerror", lambda error: problems.append(f"{page.url}: {error}"))
+    return problems

@@ -15,6 +15,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper import services
 from scorekeeper.models import Club, Game, Player, Role
+from tests.browser.helpers import console_problems
 from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, member
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -175,16 +176,7 @@ def test_the_club_pages_with_no_console_error(
     the_club, user, players = club
     game = services.game_start(actor=user, club=the_club, game_type="widow_whist", players=players)
     page = phone(user)
-    errors: list[str] = []
-    page.on(
-        "console",
-        lambda message: (
-            errors.append(f"{page.url}: {message.text}")
-            if message.type in ("error", "warning")
-            else None
-        ),
-    )
-    page.on("pageerror", lambda error: errors.append(f"{page.url}: {error}"))
+    errors = console_problems(page)
     for path in (
         "/c/kings/",
         "/c/kings/members/",

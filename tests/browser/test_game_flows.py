@@ -10,16 +10,21 @@ from __future__ import annotations
 
 import gzip
 import re
+import time
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import expect
 from pytest_django.live_server_helper import LiveServer
 
-from scorekeeper import services
+from scorekeeper import selectors, services
 from scorekeeper.models import Club, Deal, DealRevision, Game, GameStatus, Player, Role
+from scorekeeper.pages import game_views
+from scorekeeper.pages.game_sheet import signed
+from tests.browser.helpers import console_problems
 from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, member
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -453,3 +458,43 @@ def test_entering_a_deal_without_javascript(
     page.wait_for_url(game_url(site, game))
     assert page.get_by_text("Deal 1 saved.").is_visible()
     assert Deal.objects.get(game=game).record == {"widow": None, "tricks": [7, 2, 4]}
+
+
+def test_quick_taps_preview_the_last_choice_with_no_console_error(
+    site: LiveServer,
+    phone: Phone,
+    club: tuple[Club, User, list[Player]],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Pills tapped faster than the server answers their previews: each tap comes while
+    the last one's preview is on its way (the server is slowed down to make sure of it).
+    The preview shows the last choice, and nothing is said in the console (htmx logs an
+    aborted request as an error: previews are queued rather than aborted)."""
+    game = start(club, "widow_whist", 3)
+    answer = game_views.preview_for
+
+    def slow(*args: Any, **kwargs: Any) -> Any:
+        time.sleep(1)
+        return answer(*args, **kwargs)
+
+    monkeypatch.setattr(game_views, "preview_for", slow)
+    page = phone(club[1])
+    errors = console_problems(page)
+    page.goto(game_url(site, game))
+    for group, label in (
+        ("widow", "Nobody"),
+        ("tricks-0", "6"),
+        ("tricks-1", "6"),
+        ("tricks-0", "2"),
+        ("tricks-1", "3"),
+        ("tricks-0", "5"),
+        ("tricks-1", "4"),
+    ):
+        pill(page, 1, group, label).click()
+    assert checked(page, 1, "tricks-2") == "4"
+    scored = selectors.sheet_of(game).preview({"widow": None, "tricks": [5, 4, 4]})
+    scores = page.locator("#preview-1 tbody tr td:first-of-type")
+    expect(scores).to_have_text([signed(score) for score in scored.scores], timeout=15_000)
+    page.wait_for_load_state("networkidle")
+    expect(scores).to_have_text([signed(score) for score in scored.scores])
+    assert errors == []
