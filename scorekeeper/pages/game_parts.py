@@ -23,7 +23,6 @@ from __future__ import annotations
 import hashlib
 import logging
 import threading
-import uuid
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -182,10 +181,6 @@ class GameParts:
         after it, with the marks (see :meth:`filled`)."""
         return mark_safe(self.entry + self.offline)  # noqa: S308
 
-    def entry_html(self, csrf_token: str, key: str) -> SafeString:
-        """:attr:`marked_entry_html` with this request's CSRF token and a fresh key."""
-        return self.filled(self.entry + self.offline, csrf_token, key)
-
     @staticmethod
     def filled(html: str, csrf_token: str, key: str) -> SafeString:
         """``html`` rendered with the marks, with this request's CSRF token and idempotency
@@ -338,8 +333,3 @@ def game_parts(game: Game) -> GameParts:
     assert parts is not None
     _recent.put(key, version, parts)
     return parts
-
-
-def new_key() -> str:
-    """A fresh idempotency key for an entry form."""
-    return str(uuid.uuid4())
