@@ -19,6 +19,10 @@ their time.
 
     python bench/soak.py [--deals 10000] [--games 200] [--clients 50] [--rate 50] [--rounds 20]
     python bench/soak.py seed|verify ...   (run by the benchmark, in a Django process)
+
+One script of about 500 lines: it starts, disturbs and stops its own services around one
+run, and reads what they logged; the pacing it shares with ``bench/api.py`` is in
+``bench/timing.py``.
 """
 
 from __future__ import annotations

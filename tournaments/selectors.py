@@ -1,4 +1,8 @@
-"""Reads for tournaments: what the API, the pages and the services show. No writes."""
+"""Reads for tournaments: what the API, the pages and the services show. No writes.
+
+Over 500 lines by design: every read of the tournament app is here, in the order of a
+tournament's day (visibility, jobs, registrations, rounds and tables, conflicts, standings,
+the clock), so pages, API and services share one door to the database."""
 
 from __future__ import annotations
 

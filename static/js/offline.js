@@ -17,7 +17,10 @@
 
    The header line says: online and up to date / N deals waiting / last synced at HH:MM.
    The service worker (/sw.js, service-worker.js) keeps a copy of the page and its files, so
-   the page opens again with no network. */
+   the page opens again with no network.
+
+   One file of about 600 lines: keeping, sending and showing waiting deals work on the same
+   queue and the same game section, and the page loads it as one script. */
 (function () {
   "use strict";
   var Queue = window.ScorekeeperQueue;

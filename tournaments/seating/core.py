@@ -3,7 +3,11 @@
 The request is checked and put in the planner's terms by :mod:`.spec`; the planner here
 starts from a known design where one fits (:mod:`.designs`), otherwise from a greedy
 round, and improves it with a tabu search (:mod:`.search`) until it has no repeat or its
-time is up; :mod:`.seats` then orders each table's seats."""
+time is up; :mod:`.seats` then orders each table's seats.
+
+Over 500 lines, kept whole: it is the one place that decides, round by round, between
+going on with a design, seating the short tables of mixed sizes with "ghosts", and
+searching, and those choices read the same history and request."""
 
 from __future__ import annotations
 

@@ -13,6 +13,10 @@ second term spreads unavoidable repeats so that no pair meets far more often tha
 a pair that meets too often, one round where they sit together, and makes the best swap of
 either of them with a player at another table of that round that is not tabu, even if it
 makes things worse; it restarts from the best schedule with a few random swaps when stuck.
+
+One module, over 500 lines: the moves, the cost and the lower bounds that stop the search
+share the meeting counts and the weights above and change together; split, each part would
+need the others' internals.
 """
 
 from __future__ import annotations
