@@ -22,7 +22,7 @@ from tests.browser.helpers import Phone, game_url, lose_the_reply, pill
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-SYNC_TIMEOUT = 15.0  # s: waiting deals are sent again within 5 s; generous for a busy machine
+SYNC_TIMEOUT = 30.0  # s: waiting deals are sent again within 5 s; generous for a busy machine
 NAMES = ("Ann", "Bob", "Cy")
 #: Widow whist deals as tapped: who took the widow, then Ann's and Bob's tricks (Cy's are
 #: filled in from what is left of 13).
