@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
+from functools import partial
 from typing import Any, TypeVar
 
 from django.contrib.auth.models import User
@@ -74,6 +75,17 @@ def by_id(
     if row is None or (visible is not None and not visible(row)):
         raise NotFound(missing)
     return row
+
+
+InClub = TypeVar("InClub", Player, Season)
+
+
+def by_id_in_club(
+    model: type[InClub], pk: int, missing: str, allowed: Callable[[Club], bool]
+) -> InClub:
+    """The ``model`` row with id ``pk``, its club read with it, when ``allowed`` says yes to
+    that club; otherwise NotFound (saying ``missing``), as :func:`by_id`."""
+    return by_id(model.objects.select_related("club"), pk, missing, lambda row: allowed(row.club))
 
 
 def clubs_visible_to(actor: Actor) -> QuerySet[Club]:
@@ -344,12 +356,7 @@ def games_visible_to(actor: Actor) -> QuerySet[Game]:
 
 def player_visible_to(actor: Actor, pk: int) -> Player:
     """A player of one of the actor's clubs; otherwise NotFound."""
-    return by_id(
-        Player.objects.select_related("club"),
-        pk,
-        "no such player",
-        lambda player: access.is_member(actor, player.club),
-    )
+    return by_id_in_club(Player, pk, "no such player", partial(access.is_member, actor))
 
 
 def with_results(games: QuerySet[Game]) -> QuerySet[Game]:
@@ -393,12 +400,7 @@ def deal_of(game: Game, number: int) -> Deal:
 def season_results_readable_by(actor: Actor, pk: int) -> Season:
     """The season if the actor may read its standings (its club's members, or anyone when
     the club publishes its results); otherwise NotFound."""
-    return by_id(
-        Season.objects.select_related("club"),
-        pk,
-        "no such season",
-        lambda season: access.can_read_results(actor, season.club),
-    )
+    return by_id_in_club(Season, pk, "no such season", partial(access.can_read_results, actor))
 
 
 def season_for_date(club: Club, day: date) -> Season | None:
@@ -644,12 +646,7 @@ def invitation_by_token(token: str) -> Invitation:
 
 def season_of_member(actor: Actor, pk: int) -> Season:
     """A season of one of the actor's clubs; NotFound for any other."""
-    return by_id(
-        Season.objects.select_related("club"),
-        pk,
-        "no such season",
-        lambda season: access.is_member(actor, season.club),
-    )
+    return by_id_in_club(Season, pk, "no such season", partial(access.is_member, actor))
 
 
 def club_season(club: Club, pk: int) -> Season:

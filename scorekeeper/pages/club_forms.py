@@ -355,7 +355,7 @@ def place_option_error(controls: Sequence[OptionControl], path: str, message: st
 
 
 @dataclass
-class SeatChoice:
+class SeatChoice(_Element):
     index: int  # 0-based
     value: str  # the chosen player's id, or ""
     required: bool
@@ -366,12 +366,8 @@ class SeatChoice:
         return self.index + 1
 
     @property
-    def name(self) -> str:
+    def name(self) -> str:  # type: ignore[override]  # follows from the index
         return f"seat-{self.index}"
-
-    @property
-    def id(self) -> str:
-        return f"id_{self.name}"
 
 
 @dataclass

@@ -213,24 +213,26 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
 def _roster_forms(request: HttpRequest, club: Club, data: Any = None) -> dict[str, Any]:
     players = [(p.pk, p.name) for p in selectors.roster(club)]
     members = [(m.user_id, m.user.get_username()) for m in selectors.club_members(club)]
-    return {
-        "add_form": PlayerForm(data if data and data.get("action") == "add" else None),
+
+    def posted(action: str) -> Any:
+        """The posted data for this form's action; None (an unbound form) for another."""
+        return data if data and data.get("action") == action else None
+
+    def choice_form(action: str, others: list[tuple[int, str]], label: str) -> PlayerChoiceForm:
         # Each form's own ids (auto_id): the link and merge forms have the same fields, and
         # each label must name its own form's list.
-        "merge_form": PlayerChoiceForm(
-            data if data and data.get("action") == "merge" else None,
-            auto_id="merge_%s",
+        return PlayerChoiceForm(
+            posted(action),
+            auto_id=f"{action}_%s",
             players=players,
-            others=players,
-            other_label="is the same person as (kept)",
-        ),
-        "link_form": PlayerChoiceForm(
-            data if data and data.get("action") == "link" else None,
-            auto_id="link_%s",
-            players=players,
-            others=members,
-            other_label="is the member",
-        ),
+            others=others,
+            other_label=label,
+        )
+
+    return {
+        "add_form": PlayerForm(posted("add")),
+        "merge_form": choice_form("merge", players, "is the same person as (kept)"),
+        "link_form": choice_form("link", members, "is the member"),
     }
 
 

@@ -319,40 +319,45 @@ class TablesView(TournamentView):
         return Response(self.tables_body(round))
 
 
-class TableConfirmView(TournamentView):
-    @operation(
-        "tournaments_rounds_tables_confirm",
-        responds(200, s.TableOutput, *CHANGE_REFUSED),
-        request=s.ConfirmInput,
-    )
-    def post(self, request: Request, tournament_id: int, number: int, table: int) -> Response:
-        """Confirm a table's result (a player seated at it)
+class TableActionView(TournamentView):
+    """A POST on one table of a round (a service taking the actor, the table and the parsed
+    input), answered with the table as it is afterwards."""
 
-        By someone other than whoever recorded the last deal (403 otherwise). A table at its deal
-        limit has its game finished there. The last table to confirm closes the round."""
+    service: ClassVar[Any]
+    input: ClassVar[type[Serializer[Any]]]
+
+    def post(self, request: Request, tournament_id: int, number: int, table: int) -> Response:
         found = self.table_at(tournament_id, number, table)
-        self.parse(s.ConfirmInput, request.data)
-        services.table_confirm(actor=actor_of(request), table=found)
+        data = self.parse(type(self).input, request.data)
+        type(self).service(actor=actor_of(request), table=found, **data)
         return Response(self.table_body(found))
 
 
-class TableReopenView(TournamentView):
-    @operation(
-        "tournaments_rounds_tables_reopen",
-        responds(200, s.TableOutput, *CHANGE_REFUSED),
-        request=s.ReopenInput,
-    )
-    def post(self, request: Request, tournament_id: int, number: int, table: int) -> Response:
-        """Reopen a confirmed table (directors)
+TABLE = responds(200, s.TableOutput, *CHANGE_REFUSED)
 
-        Clears the table's confirmation and unlocks its game so its deals can be corrected; who
-        reopened it and why are kept. In a closed round the round's points and the standings are
-        computed again, and the director confirms the table again once it is corrected. 409 when the
-        table is not locked."""
-        found = self.table_at(tournament_id, number, table)
-        data = self.parse(s.ReopenInput, request.data)
-        services.table_reopen(actor=actor_of(request), table=found, reason=data["reason"])
-        return Response(self.table_body(found))
+
+@post_operation("tournaments_rounds_tables_confirm", TABLE)
+class TableConfirmView(TableActionView):
+    """Confirm a table's result (a player seated at it)
+
+    By someone other than whoever recorded the last deal (403 otherwise). A table at its deal
+    limit has its game finished there. The last table to confirm closes the round."""
+
+    service = services.table_confirm
+    input = s.ConfirmInput
+
+
+@post_operation("tournaments_rounds_tables_reopen", TABLE)
+class TableReopenView(TableActionView):
+    """Reopen a confirmed table (directors)
+
+    Clears the table's confirmation and unlocks its game so its deals can be corrected; who
+    reopened it and why are kept. In a closed round the round's points and the standings are
+    computed again, and the director confirms the table again once it is corrected. 409 when
+    the table is not locked."""
+
+    service = services.table_reopen
+    input = s.ReopenInput
 
 
 # --- Standings -------------------------------------------------------------------------------

@@ -113,23 +113,28 @@ class TournamentForm(forms.Form):
         self.controls: list[OptionControl] = option_controls(rules, data, current)
         self.option_errors = False
 
-    @staticmethod
-    def settings_of(tournament: Tournament) -> dict[str, Any]:
+    # The fields that show the tournament's attribute of the same name as it is.
+    SAME_AS_STORED = (
+        "name",
+        "round_kind",
+        "round_deals",
+        "round_minutes",
+        "grace_minutes",
+        "seating_method",
+        "points_system",
+        "table_size",
+        "mixed_sizes",
+        "rated",
+        "bye_score",
+        "bye_points",
+    )
+
+    @classmethod
+    def settings_of(cls, tournament: Tournament) -> dict[str, Any]:
         return {
-            "name": tournament.name,
+            **{name: getattr(tournament, name) for name in cls.SAME_AS_STORED},
             "rounds": tournament.rounds_planned,
-            "round_kind": tournament.round_kind,
-            "round_deals": tournament.round_deals,
-            "round_minutes": tournament.round_minutes,
-            "grace_minutes": tournament.grace_minutes,
-            "seating_method": tournament.seating_method,
-            "points_system": tournament.points_system,
-            "table_size": tournament.table_size,
-            "mixed_sizes": tournament.mixed_sizes,
-            "rated": tournament.rated,
             "placing_points": ", ".join(f"{p:g}" for p in tournament.placing_points),
-            "bye_score": tournament.bye_score,
-            "bye_points": tournament.bye_points,
         }
 
     def service_arguments(self, options: dict[str, Any]) -> dict[str, Any]:

@@ -5,9 +5,6 @@ from __future__ import annotations
 import re
 
 from django.db import transaction
-from drf_spectacular.utils import (
-    extend_schema,
-)
 from rest_framework import exceptions, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -29,6 +26,7 @@ from .base import (
     LOCATION,
     ApiView,
     etag_header,
+    operation,
     responds,
 )
 
@@ -68,33 +66,30 @@ def if_match_version(request: Request) -> int | None:
 
 
 class DealListView(ApiView):
+    tag = "deals"
     action_rules = {"POST": SCORES}
 
-    @extend_schema(
-        operation_id="games_deals_list",
-        summary="The game's deals, in order",
-        tags=["deals"],
-        responses=responds(200, s.DealOutput(many=True), 401, 404),
-    )
+    @operation("games_deals_list", responds(200, s.DealOutput(many=True), 401, 404))
     def get(self, request: Request, game_id: int) -> Response:
+        """The game's deals, in order"""
         game = self.game(game_id)
         deals = game.deals.select_related("entered_by").order_by("number")
         return Response(s.DealOutput([selectors.deal_payload(d) for d in deals], many=True).data)
 
-    @extend_schema(
-        operation_id="games_deals_create",
-        summary="Record the next deal",
-        description="The body is the deal record (RULES.md) with its keys at the top level, "
-        'plus its "number": e.g. {"number": 3, "widow": 1, "tricks": [3, 5, 5]}. '
-        "A number already recorded, or not the next one, is refused with 409 (the deal "
-        "already there in details.deal); a deal the rules refuse with 400 naming the field; "
-        "a finished or abandoned game refuses deals with 409.",
-        tags=["deals"],
+    @operation(
+        "games_deals_create",
+        responds(201, s.DealOutput, 400, 401, 403, 404, 409, 422),
         parameters=[IDEMPOTENCY_KEY, ETAG, LOCATION],
         request=s.DealCreateInput,
-        responses=responds(201, s.DealOutput, 400, 401, 403, 404, 409, 422),
     )
     def post(self, request: Request, game_id: int) -> Response:
+        """Record the next deal
+
+        The body is the deal record (RULES.md) with its keys at the top level, plus its
+        "number": e.g. {"number": 3, "widow": 1, "tricks": [3, 5, 5]}. A number already
+        recorded, or not the next one, is refused with 409 (the deal already there in
+        details.deal); a deal the rules refuse with 400 naming the field; a finished or
+        abandoned game refuses deals with 409."""
         key = idempotency_key(request)
         # One transaction: the game is read (and locked) once, for who may see it and for
         # the write. Who may see it first: a caller who may not learns nothing from the
@@ -115,33 +110,29 @@ class DealListView(ApiView):
 
 
 class DealDetailView(ApiView):
+    tag = "deals"
     action_rules = {"PUT": SCORES}
 
-    @extend_schema(
-        operation_id="games_deals_retrieve",
-        summary="One deal; its version is in the ETag header",
-        tags=["deals"],
-        parameters=[ETAG],
-        responses=responds(200, s.DealOutput, 401, 404),
-    )
+    @operation("games_deals_retrieve", responds(200, s.DealOutput, 401, 404), parameters=[ETAG])
     def get(self, request: Request, game_id: int, number: int) -> Response:
+        """One deal; its version is in the ETag header"""
         deal = recorded_deal(self.game(game_id), number)
         return Response(
             s.DealOutput(selectors.deal_payload(deal)).data, headers=etag_header(deal.version)
         )
 
-    @extend_schema(
-        operation_id="games_deals_correct",
-        summary="Correct a deal; every later deal is rescored",
-        description='The body is {"record": {...the whole corrected record...}, "reason": "..."}. '
-        "If-Match must carry the deal's current version (its ETag). A correction that "
-        "would make a later deal impossible is refused with 400 naming that deal.",
-        tags=["deals"],
+    @operation(
+        "games_deals_correct",
+        responds(200, s.DealOutput, 400, 401, 403, 404, 409, 412, 428),
         parameters=[IF_MATCH, ETAG],
         request=s.DealCorrectInput,
-        responses=responds(200, s.DealOutput, 400, 401, 403, 404, 409, 412, 428),
     )
     def put(self, request: Request, game_id: int, number: int) -> Response:
+        """Correct a deal; every later deal is rescored
+
+        The body is {"record": {...the whole corrected record...}, "reason": "..."}. If-Match
+        must carry the deal's current version (its ETag). A correction that would make a
+        later deal impossible is refused with 400 naming that deal."""
         game = self.game(game_id)
         recorded_deal(game, number)
         version = if_match_version(request)
@@ -159,13 +150,11 @@ class DealDetailView(ApiView):
 
 
 class DealHistoryView(ApiView):
-    @extend_schema(
-        operation_id="games_deals_history",
-        summary="Every version of a deal: recorded, corrected, undone",
-        tags=["deals"],
-        responses=responds(200, s.RevisionOutput(many=True), 401, 404),
-    )
+    tag = "deals"
+
+    @operation("games_deals_history", responds(200, s.RevisionOutput(many=True), 401, 404))
     def get(self, request: Request, game_id: int, number: int) -> Response:
+        """Every version of a deal: recorded, corrected, undone"""
         game = self.game(game_id)
         revisions = selectors.deal_history(game, number) if number <= s.MAX_DEAL_NUMBER else []
         if not revisions:
