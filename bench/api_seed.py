@@ -33,6 +33,7 @@ from django.utils import timezone  # noqa: E402
 from rest_framework.authtoken.models import Token  # noqa: E402
 
 from bench.timing import medians_ms, raw_standings_sql  # noqa: E402
+from bench.widow_games import widow_game  # noqa: E402
 from scorekeeper import selectors, services  # noqa: E402
 from scorekeeper.models import (  # noqa: E402
     Club,
@@ -78,14 +79,8 @@ def seed() -> dict[str, object]:
         services.player_create(actor=user, club=club, name=name) for name in ("Ann", "Bob", "Cy")
     ]
 
-    def game(deals: int, finish: object = None) -> Game:
-        g = services.game_start(
-            actor=user,
-            club=club,
-            game_type="widow_whist",
-            players=players,
-            options={"finish": finish},
-        )
+    def game(deals: int) -> Game:
+        g = widow_game(user, club, players)
         for number in range(1, deals + 1):
             services.deal_record(actor=user, game=g, number=number, record=widow_deal(number))
         return g
@@ -182,13 +177,7 @@ def rescore(deals: int, per_game: int = 50) -> dict[str, float]:
     players = [
         services.player_create(actor=user, club=club, name=name) for name in ("Di", "Ed", "Flo")
     ]
-    model = services.game_start(
-        actor=user,
-        club=club,
-        game_type="widow_whist",
-        players=players,
-        options={"finish": {"deals": per_game}},
-    )
+    model = widow_game(user, club, players, per_game)
     for number in range(1, per_game + 1):
         services.deal_record(actor=user, game=model, number=number, record=widow_deal(number))
     model.refresh_from_db()

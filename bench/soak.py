@@ -67,6 +67,7 @@ def seed(games: int, deals_per_game: int, rounds: int) -> dict[str, Any]:
     from django.contrib.auth.models import User
     from rest_framework.authtoken.models import Token
 
+    from bench.widow_games import widow_game
     from scorekeeper import services
     from tournaments import services as tournament_services
 
@@ -76,13 +77,7 @@ def seed(games: int, deals_per_game: int, rounds: int) -> dict[str, Any]:
     game_ids = []
     for g in range(games):
         seats = [players[(g + k) % len(players)] for k in range(3)]
-        game = services.game_start(
-            actor=user,
-            club=club,
-            game_type="widow_whist",
-            players=seats,
-            options={"finish": {"deals": deals_per_game}},
-        )
+        game = widow_game(user, club, seats, deals_per_game)
         game_ids.append(game.pk)
     tournaments = []
     for t in range((rounds + 1) // 2):

@@ -8,7 +8,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, TypedDict, Unpack
 
 from rules_engine.errors import RuleError
 from rules_engine.options import Option, parse_options
@@ -225,6 +225,13 @@ def cyclic_gc_paused() -> Iterator[None]:
             gc.enable()
 
 
+class SheetSetup(TypedDict, total=False):
+    """A new :class:`Scoresheet`'s keywords: the house rules and the first dealer's seat."""
+
+    options: object
+    first_dealer: object
+
+
 class Scoresheet:
     """A game being played: add deals one by one; read totals, the next deal, the winners.
 
@@ -259,14 +266,14 @@ class Scoresheet:
         game: Game,
         players: Sequence[str],
         *,
-        options: object = None,
-        first_dealer: object = None,
         last: ScoredDeal | None = None,
+        **setup: Unpack[SheetSetup],
     ) -> Scoresheet:
         """A sheet that carries on after ``last``, the latest deal as it was scored and
-        stored (``None``: no deal yet), without replaying the deals before it. Its
-        ``deals`` lists only the deals added to it; ``played`` counts them all."""
-        sheet = cls(game, players, options=options, first_dealer=first_dealer)
+        stored (``None``: no deal yet), without replaying the deals before it; ``options``
+        and ``first_dealer`` as for a new sheet. Its ``deals`` lists only the deals added
+        to it; ``played`` counts them all."""
+        sheet = cls(game, players, **setup)
         if last is not None:
             sheet._carry_on(last)
         return sheet

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Unpack
 
 from rules_engine.core import Game, Scoresheet
 from rules_engine.errors import RuleError
@@ -11,7 +11,7 @@ from rules_engine.games.italian_whist import ItalianWhist
 from rules_engine.games.prediction_whist import PredictionWhist
 from rules_engine.games.third_hand import ThirdHand
 from rules_engine.games.widow_whist import WidowWhist
-from rules_engine.tricks import TRICK_KEYS, Verdict
+from rules_engine.tricks import TRICK_KEYS, TrickDetails, Verdict
 from rules_engine.tricks import judge_trick as judge_trick_of
 from rules_engine.validate import mapping, type_name
 
@@ -76,23 +76,14 @@ def judge_trick(
     game: str | Game,
     context: Mapping[str, object],
     cards: object,
-    *,
-    leader: object = 0,
-    players: object = None,
-    held: object = None,
-    options: object = None,
+    **details: Unpack[TrickDetails],
 ) -> Verdict:
     """The rules assistant (:mod:`rules_engine.tricks`): who won a trick of ``game`` (its
-    key, or the game), and why. :class:`RuleError` naming the field if it cannot be judged."""
-    return judge_trick_of(
-        get_game(game) if isinstance(game, str) else game,
-        context,
-        cards,
-        leader=leader,
-        players=players,
-        held=held,
-        options=options,
-    )
+    key, or the game), and why; ``leader``, ``players``, ``held`` and ``options`` as
+    :func:`rules_engine.tricks.judge_trick` takes them. :class:`RuleError` naming the field
+    if it cannot be judged."""
+    played = get_game(game) if isinstance(game, str) else game
+    return judge_trick_of(played, context, cards, **details)
 
 
 def judge_request(data: object) -> Verdict:

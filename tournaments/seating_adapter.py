@@ -33,15 +33,23 @@ TIME_LIMIT = 5.0  # seconds of search at most for a round
 
 
 @dataclass(frozen=True)
-class PastTable:
-    players: tuple[int, ...]  # seat order
+class SeatedTable:
+    players: tuple[int, ...]  # seat order, clockwise from seat 0
     first_dealer: int = 0  # a seat
 
 
 @dataclass(frozen=True)
-class PastRound:
-    tables: tuple[PastTable, ...]
+class SeatedRound:
+    tables: tuple[SeatedTable, ...]
     byes: tuple[int, ...] = ()
+
+
+# A round played (the history a plan reads) and a round planned are alike; a plan's
+# tables are listed with their first dealer in seat 0.
+PastTable = SeatedTable
+PastRound = SeatedRound
+PlannedTable = SeatedTable
+SeatingPlan = SeatedRound
 
 
 @dataclass(frozen=True)
@@ -53,18 +61,6 @@ class SeatingRequest:
     mixed: bool = False  # may tables differ in size (instead of byes)?
     history: tuple[PastRound, ...] = ()
     seed: int = 0
-
-
-@dataclass(frozen=True)
-class PlannedTable:
-    players: tuple[int, ...]  # seat order, clockwise from seat 0
-    first_dealer: int  # a seat
-
-
-@dataclass(frozen=True)
-class SeatingPlan:
-    tables: tuple[PlannedTable, ...]
-    byes: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

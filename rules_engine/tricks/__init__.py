@@ -27,7 +27,7 @@ from rules_engine.tricks.plays import (
     parse_trump,
     trump_note,
 )
-from rules_engine.tricks.request import TRICK_KEYS, TrickGame, judge_trick
+from rules_engine.tricks.request import TRICK_KEYS, TrickDetails, TrickGame, judge_trick
 from rules_engine.tricks.verdict import CardVerdict, Choice, Revoke, Verdict
 
 __all__ = [
@@ -38,6 +38,7 @@ __all__ = [
     "Choice",
     "Joker",
     "Revoke",
+    "TrickDetails",
     "TrickGame",
     "TrickRules",
     "Verdict",

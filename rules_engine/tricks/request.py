@@ -4,7 +4,7 @@ key, and as one JSON object, in :mod:`rules_engine.registry`, which knows the ga
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Any, Protocol, TypedDict
 
 from rules_engine.errors import RuleError
 from rules_engine.options import Option, parse_options
@@ -39,6 +39,15 @@ class TrickGame(Protocol):
 
 #: The keys of a trick as the command line and the API take it, beside the game's context.
 TRICK_KEYS = frozenset(("game", "cards", "leader", "players", "held", "options"))
+
+
+class TrickDetails(TypedDict, total=False):
+    """The keywords of :func:`judge_trick` beside the game, its context and the cards."""
+
+    leader: object
+    players: object
+    held: object
+    options: object
 
 
 def _names(value: object, count: int) -> tuple[str, ...]:

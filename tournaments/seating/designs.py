@@ -188,12 +188,9 @@ def _kirkman_2q_plus_1(v: int, k: int) -> Design | None:
       2a(S u -S), across the columns (a - 1) S and (-a - 1) S = (a - 1)(-e) S = (a - 1)(-S):
       each non-zero difference once.
     """
-    if k != 3 or v % 2 == 0:
+    if k != 3 or (gf := _rotational_field(v, k, 6)) is None:
         return None
-    q = (v - 1) // 2
-    if q % 6 != 1 or prime_power(q) is None:
-        return None
-    gf = field(q)
+    q = gf.q
     t = (q - 1) // 6
     power, neg = _powers_and_negatives(gf)
     inv = [0] + [next(y for y in range(1, q) if gf.mul[x][y] == 1) for x in range(1, q)]
@@ -224,12 +221,9 @@ def _resolvable_3q_plus_1(v: int, k: int) -> Design | None:
     w^j {+-1, +-i}: every non-zero element once; its differences are 2 w^j {+-1} (from
     the block starting at c) and 2 w^j {+-i} (from the one starting at c - 1): each once;
     across columns c, c + 1 the differences are w^j (1 + i){+-1, +-i}: each once."""
-    if k != 4 or v % 3 != 1:
+    if k != 4 or (gf := _rotational_field(v, k, 4)) is None:
         return None
-    q = (v - 1) // 3
-    if q % 4 != 1 or prime_power(q) is None:
-        return None
-    gf = field(q)
+    q = gf.q
     s = (q - 1) // 4
     power, neg = _powers_and_negatives(gf)
     i = power[s]
@@ -243,6 +237,18 @@ def _resolvable_3q_plus_1(v: int, k: int) -> Design | None:
             base.append((c * q + w, c * q + neg[w], d * q + wi, d * q + neg[wi]))
     rounds = _developed_over(gf, inf, base)
     return Design(v, k, f"resolvable ({v},4,1) design, 1-rotational over GF({q})", rounds)
+
+
+def _rotational_field(v: int, k: int, modulus: int) -> Field | None:
+    """GF(q) for a 1-rotational design of v = (k - 1) q + 1 players at tables of k (the
+    point at infinity and k - 1 copies of GF(q)), when q is a prime power and q = 1 (mod
+    ``modulus``); None otherwise."""
+    if (v - 1) % (k - 1):
+        return None
+    q = (v - 1) // (k - 1)
+    if q % modulus != 1 or prime_power(q) is None:
+        return None
+    return field(q)
 
 
 def _powers_and_negatives(gf: Field) -> tuple[list[int], list[int]]:
