@@ -3,8 +3,10 @@
 import contextlib
 import logging
 import os
+from typing import Any
 
 from celery import Celery
+from celery.signals import worker_init
 from celery.worker.consumer import Consumer as BaseConsumer
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
@@ -35,3 +37,13 @@ class Consumer(BaseConsumer):
 app = Celery("scorekeeper")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+@worker_init.connect
+def _worker_socket_timeout(sender: Any = None, **_: Any) -> None:
+    """A worker waits for Redis's answers longer than a web process handing a job over (whose
+    requests must not wait on a broker that does not answer): its BRPOP for the next job
+    takes a second by itself."""
+    options = dict(sender.app.conf.broker_transport_options or {})
+    options["socket_timeout"] = sender.app.conf.worker_socket_timeout
+    sender.app.conf.broker_transport_options = options

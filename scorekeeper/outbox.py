@@ -6,6 +6,10 @@ is never lost with a broker that is down or restarts.
   in the settings). Handed over, the job is marked sent.
 - Where a person is waiting for the job (``in_process=True``: seating a round), a broker that
   does not take it makes the job run in the web process instead.
+- A broker that did not take a job is taken as away by this process for ``AWAY_SECONDS``:
+  the jobs asked for meanwhile (more of the same request's, or other requests') wait in the
+  outbox at once, without trying, so a request waits for an unreachable broker once at the
+  most (``CELERY_BROKER_TIMEOUT``), however many jobs it asks for. The relay always tries.
 - Otherwise the job stays unsent, and :func:`relay` (the beat task every 30 s, or
   ``manage.py relay_jobs``) hands it over again once the broker is back.
 - A job the broker took but that is not done ``settings.JOB_RESEND_SECONDS`` later is handed
@@ -26,6 +30,7 @@ again) is :func:`stuck`; the services that try it again are in
 from __future__ import annotations
 
 import logging
+import time
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Literal
@@ -56,6 +61,31 @@ HEADER = "outbox_job"
 RESENDS = 3
 # Jobs asked for longer ago than this are not handed over again (left to a person).
 RESEND_WITHIN = timedelta(hours=1)
+# After the broker did not take a job, requests do not try it again for this long.
+AWAY_SECONDS = 5.0
+
+
+class _Broker:
+    """Whether this process saw the broker refuse a job a moment ago (threads share it)."""
+
+    away_until = 0.0
+
+    @classmethod
+    def away(cls) -> bool:
+        return time.monotonic() < cls.away_until
+
+    @classmethod
+    def refused(cls) -> None:
+        cls.away_until = time.monotonic() + AWAY_SECONDS
+
+    @classmethod
+    def took(cls) -> None:
+        cls.away_until = 0.0
+
+
+def forget_refusals() -> None:
+    """Take the broker as here again (a broker that was replaced, e.g. by another URL)."""
+    _Broker.took()
 
 
 def enqueue(
@@ -85,25 +115,36 @@ def run_here(job_id: int, task: Any, args: list[int]) -> bool:
     return True
 
 
-def deliver(job_id: int, task: Any, args: list[int], *, in_process: bool = False) -> bool:
+def deliver(
+    job_id: int, task: Any, args: list[int], *, in_process: bool = False, relay: bool = False
+) -> bool:
     """Hand the stored job to the broker (or, with ``in_process``, run it here when the
     broker does not take it). True when the job was handed over or ran. Without a broker
-    (the embedded default) the job runs here and its errors are raised."""
+    (the embedded default) the job runs here and its errors are raised. A broker that
+    refused a job a moment ago is not tried again (but by the relay, ``relay=True``)."""
     if current_app.conf.task_always_eager:
         task.apply_async(args=args, headers={HEADER: job_id})
         _sent(job_id)
         done(job_id)
         return True
-    try:
-        task.apply_async(args=args, headers={HEADER: job_id})
-    except BROKER_ERRORS as error:
-        if not in_process:
-            _failed(job_id, error)
-            return False
-        logger.warning("broker unavailable (%s): running %s%s in-process", error, task.name, args)
-        return run_here(job_id, task, args)
-    _sent(job_id)
-    return True
+    error: BaseException
+    if not relay and _Broker.away():
+        error = BrokerError(f"the broker refused a job less than {AWAY_SECONDS:g} s ago")
+    else:
+        try:
+            task.apply_async(args=args, headers={HEADER: job_id})
+        except BROKER_ERRORS as refused:
+            _Broker.refused()
+            error = refused
+        else:
+            _Broker.took()
+            _sent(job_id)
+            return True
+    if not in_process:
+        _failed(job_id, error)
+        return False
+    logger.warning("broker unavailable (%s): running %s%s in-process", error, task.name, args)
+    return run_here(job_id, task, args)
 
 
 def _sent(job_id: int) -> None:
@@ -241,7 +282,7 @@ def relay(
             _failed(job.pk, LookupError(f"no task named {job.task!r}"))
             failed += 1
             continue
-        if deliver(job.pk, task, list(job.args)):
+        if deliver(job.pk, task, list(job.args), relay=True):
             sent += 1
         else:
             failed += 1
@@ -270,8 +311,10 @@ def _resend(job: OutboxJob) -> Literal["resent", "unknown", "refused"]:
     try:
         task.apply_async(args=list(job.args), headers={HEADER: job.pk})
     except BROKER_ERRORS as error:
+        _Broker.refused()
         _failed(job.pk, error)
         return "refused"
+    _Broker.took()
     logger.info("job %s sent %s ago and not done: handed over again", job.pk, job.sent_at)
     OutboxJob.objects.filter(pk=job.pk).update(resent=F("resent") + 1, sent_at=timezone.now())
     return "resent"

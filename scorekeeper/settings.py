@@ -311,10 +311,14 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     # Look for jobs of dead workers about every 30 s.
     "unacked_restore_interval": 10,
     "unacked_restore_throttle": 3,
-    # Redis that does not answer: give up within the timeout (the worker reconnects).
+    # Redis that does not answer: a hand-over gives up within the timeout (the job waits in
+    # the outbox); a worker waits longer (CELERY_WORKER_SOCKET_TIMEOUT) and reconnects.
     "socket_connect_timeout": BROKER_TIMEOUT / 2,
-    "socket_timeout": max(2 * BROKER_TIMEOUT, 2.0),  # longer than a worker's 1 s BRPOP
+    "socket_timeout": BROKER_TIMEOUT / 2,
 }
+# A worker's own socket timeout (scorekeeper/celery.py sets it when the worker starts): longer
+# than the 1 s BRPOP with which it waits for jobs.
+CELERY_WORKER_SOCKET_TIMEOUT = max(2 * BROKER_TIMEOUT, 2.0)
 # A job not done this long after it was asked for (or tried again) is shown as stuck, with a
 # "try again" button: on the tournament dashboard, the club's ratings page and the admin.
 JOB_STUCK_SECONDS = env.int("JOB_STUCK_SECONDS", default=60)

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from kombu import pools
 
+from scorekeeper import outbox
 from scorekeeper.celery import app
 from tests.support import free_port
 
@@ -85,15 +86,19 @@ def _drop_connections() -> None:
 def celery_broker(url: str) -> Iterator[None]:
     """Jobs go to the broker at ``url`` (not run in-process) for the time of the block."""
     before = (app.conf.broker_url, app.conf.task_always_eager)
+    options = dict(app.conf.broker_transport_options)  # a worker started here changes them
     environ = os.environ.get("CELERY_BROKER_URL")  # Celery reads it before its settings
     _drop_connections()
+    outbox.forget_refusals()
     os.environ["CELERY_BROKER_URL"] = app.conf.broker_url = url
     app.conf.task_always_eager = False
     try:
         yield
     finally:
         _drop_connections()
+        outbox.forget_refusals()
         app.conf.broker_url, app.conf.task_always_eager = before
+        app.conf.broker_transport_options = options
         if environ is None:
             os.environ.pop("CELERY_BROKER_URL", None)
         else:

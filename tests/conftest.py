@@ -11,6 +11,7 @@ from django.core.management import call_command
 from django.test import override_settings
 from pytest_django import Settings
 
+from scorekeeper import outbox
 from scorekeeper.celery import app
 
 # Property tests check what holds, not how fast: on a busy two-core machine (CI runs the
@@ -45,6 +46,12 @@ def collected_static(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]
 def _fast_passwords(settings: Settings) -> None:
     """Tests make many users; the production password hasher would take seconds each."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _broker_not_taken_as_away() -> None:
+    """A broker refused by an earlier test is not taken as away by this one's requests."""
+    outbox.forget_refusals()
 
 
 @pytest.fixture(autouse=True)

@@ -5,14 +5,19 @@ that it stops and starts again (never the shared one), with a real worker."""
 
 from __future__ import annotations
 
+import contextlib
+import socket
+import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from celery.contrib.testing.worker import start_worker
 from django.core.management import call_command
+from django.db import transaction
 
 from scorekeeper import outbox
 from scorekeeper.celery import app
@@ -97,3 +102,52 @@ def test_a_job_asked_for_while_the_broker_is_down_is_sent_when_it_is_back(
         assert OutboxJob.objects.get(args=[second.pk]).sent_at is not None
         _wait_until(lambda: OutgoingEmail.objects.get(pk=second.pk).sent_at is not None)
     assert OutgoingEmail.objects.get(pk=email.pk).attempts == 1  # sent once
+
+
+@contextmanager
+def _silent_broker() -> Iterator[str]:
+    """A "Redis" that takes connections and never answers (a half-dead server, a firewall
+    dropping packets): the URL of it."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(16)
+    held: list[socket.socket] = []
+    stop = threading.Event()
+
+    def accept() -> None:
+        listener.settimeout(0.1)
+        while not stop.is_set():
+            with contextlib.suppress(OSError):
+                held.append(listener.accept()[0])
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    try:
+        yield f"redis://127.0.0.1:{listener.getsockname()[1]}/0"
+    finally:
+        stop.set()
+        thread.join()
+        for connection in held:
+            connection.close()
+        listener.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_broker_that_never_answers_holds_a_request_once_however_many_jobs_it_asks_for() -> None:
+    with _silent_broker() as url, celery_broker(url):
+        started = time.monotonic()
+        with transaction.atomic():  # one request asking for three jobs
+            emails = [
+                email_queue_text(to=[f"p{n}@example.com"], subject="Seated", body=f"Table {n}")
+                for n in range(3)
+            ]
+        took = time.monotonic() - started
+        # one hand-over tried (BROKER_TIMEOUT, 1 s), the others left waiting at once
+        assert took < 2.5, f"the request took {took:.1f} s"
+        jobs = OutboxJob.objects.filter(task="scorekeeper.send_email")
+        assert sorted(job.args[0] for job in jobs) == sorted(email.pk for email in emails)
+        assert all(job.sent_at is None and job.attempts == 1 for job in jobs)
+        # a moment later, the next request does not wait for it at all
+        started = time.monotonic()
+        email_queue_text(to=["late@example.com"], subject="Seated", body="Table 9")
+        assert time.monotonic() - started < 0.5
