@@ -48,13 +48,8 @@ def test_a_deal_saved_on_one_phone_shows_on_the_other_without_a_reload(
     pill(phone_b, 2, "widow", "Cy").click()
     pill(phone_b, 2, "tricks-0", "3").click()
     before = phone_b.locator("table.sheet tbody tr:not(.fig-line)").inner_text()
-    services.deal_correct(
-        actor=scorer,
-        game=game,
-        number=1,
-        record={"widow": None, "tricks": [7, 3, 3]},
-        reason="miscounted",
-    )
+    fixed = {"widow": None, "tricks": [7, 3, 3]}
+    services.deal_correct(actor=scorer, game=game, number=1, record=fixed, reason="miscounted")
     phone_b.wait_for_function(
         "before => document.querySelector('table.sheet tbody tr:not(.fig-line)')"
         ".innerText !== before",
