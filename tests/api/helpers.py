@@ -129,6 +129,16 @@ def error_of(response: Any) -> dict[str, Any]:
     return dict(error)
 
 
+def error_with(response: Any, status: int, code: str | None = None) -> dict[str, Any]:
+    """The error of a response answered with ``status`` (and ``code``, when given), after
+    checking it has the API's error shape."""
+    assert response.status_code == status, response.content[:300]
+    error = error_of(response)
+    if code is not None:
+        assert error["code"] == code, error
+    return error
+
+
 def engine_score(record: dict[str, Any]) -> dict[str, Any]:
     """What ``python -m rules_engine score -`` prints for ``record``."""
     out = io.StringIO()

@@ -82,6 +82,13 @@ def post_deal(
     return client.post(reverse("deal-save", args=[game.pk]), {**body, **data}, **extra)
 
 
+def game_page(client: Client, game: Game) -> Any:
+    """The game's page as ``client`` gets it, after checking it is shown (200)."""
+    response = client.get(reverse("game", args=[game.pk]))
+    assert response.status_code == 200
+    return response
+
+
 def guest_client(game: Game, actor: User, name: str = "Bob") -> Client:
     """A browser that came in through the game's table link (no account)."""
     link = services.table_link_create(actor=actor, game=game)
@@ -123,8 +130,7 @@ def test_the_page_renders_for_a_member_with_the_scoresheet_and_chart(world: Worl
 def test_the_page_renders_for_a_table_guest_who_can_enter_deals(world: World) -> None:
     game = world.start("widow_whist")
     client = guest_client(game, world.scorer, name="Bob")
-    response = client.get(reverse("game", args=[game.pk]))
-    assert response.status_code == 200
+    response = game_page(client, game)
     assert "Entering as Bob (table link)." in text_of(response)
     assert reverse("table-link", args=[game.pk]) not in response.content.decode()
     response = post_deal(client, game, {"widow": "none", "tricks-0": "5", "tricks-1": "4"})
@@ -150,8 +156,7 @@ def test_non_members_get_404(world: World, who: str) -> None:
 def test_a_member_who_does_not_score_sees_the_sheet_without_the_form(world: World) -> None:
     game = world.record(world.start("widow_whist"), {"widow": None, "tricks": [5, 4, 4]})
     client = world.client(world.member)
-    response = client.get(reverse("game", args=[game.pk]))
-    assert response.status_code == 200
+    response = game_page(client, game)
     assert "Only the club’s scorers and this game’s players enter its deals." in text_of(response)
     assert reverse("deal-save", args=[game.pk]) not in response.content.decode()
     response = post_deal(client, game, {"widow": "none", "tricks-0": "5", "tricks-1": "4"})
