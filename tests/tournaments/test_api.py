@@ -44,8 +44,7 @@ class Scene:
 
 @pytest.fixture
 def scene(db: None, django_capture_on_commit_callbacks: Callable[..., Any]) -> Scene:
-    club = ClubFactory(name="Home", slug="home")
-    other = ClubFactory(name="Other", slug="other")
+    club, other = ClubFactory(name="Home", slug="home"), ClubFactory(name="Other", slug="other")
     users = {
         "director": member(club, Role.DIRECTOR, username="director"),
         "member": member(club, Role.MEMBER, username="ann"),
