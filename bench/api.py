@@ -27,12 +27,10 @@ import argparse
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -47,16 +45,11 @@ from locust import FastHttpUser, constant, task  # noqa: E402
 from locust.env import Environment  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from bench.serving import answers, free_port  # noqa: E402
 from bench.timing import paced, stagger  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 CLIENTS = 8
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def django_env(database_url: str) -> dict[str, str]:
@@ -93,15 +86,8 @@ def server(env: dict[str, str]) -> Iterator[str]:
         stderr=subprocess.DEVNULL,
     )
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            urllib.request.urlopen(f"{url}/healthz", timeout=2)
-            break
-        except OSError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise SystemExit("the server did not start") from None
-            time.sleep(0.3)
+    if not answers(f"{url}/healthz", process, timeout=60, pause=0.3):
+        raise SystemExit("the server did not start")
     time.sleep(2)  # every worker up
     try:
         yield url

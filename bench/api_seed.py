@@ -34,19 +34,8 @@ from rest_framework.authtoken.models import Token  # noqa: E402
 
 from bench.timing import medians_ms, raw_standings_sql  # noqa: E402
 from bench.widow_games import widow_game  # noqa: E402
-from scorekeeper import selectors, services  # noqa: E402
-from scorekeeper.models import (  # noqa: E402
-    Club,
-    Deal,
-    Game,
-    GameStatus,
-    Membership,
-    Player,
-    Result,
-    Role,
-    Season,
-    Seat,
-)
+from scorekeeper import models, selectors, services  # noqa: E402
+from scorekeeper.models import Deal, Game, Result, Season, Seat  # noqa: E402
 from scorekeeper.services.consistency import scores_check  # noqa: E402
 from scorekeeper.services.standings import standings_rebuild  # noqa: E402
 
@@ -104,12 +93,14 @@ def standings(deals: int, per_game: int = 20, players: int = 60) -> dict[str, fl
     """Season standings over ``deals`` deals (games of ``per_game`` deals, four players of
     ``players``), timed warm against one hand-written SQL aggregate of the same rows."""
     user = User.objects.create_user("secretary")
-    club = Club.objects.create(name="Standings club", slug="standings")
-    Membership.objects.create(club=club, user=user, role=Role.ADMIN)
+    club = models.Club.objects.create(name="Standings club", slug="standings")
+    models.Membership.objects.create(club=club, user=user, role=models.Role.ADMIN)
     season = Season.objects.create(
         club=club, name="Long season", starts_on=date(2020, 1, 1), ends_on=date(2030, 12, 31)
     )
-    roster = Player.objects.bulk_create(Player(club=club, name=f"P{n}") for n in range(players))
+    roster = models.Player.objects.bulk_create(
+        models.Player(club=club, name=f"P{n}") for n in range(players)
+    )
     games = deals // per_game
     with transaction.atomic():
         made = Game.objects.bulk_create(
@@ -118,7 +109,7 @@ def standings(deals: int, per_game: int = 20, players: int = 60) -> dict[str, fl
                 season=season,
                 game_type="prediction_whist",
                 options={"hook": False},
-                status=GameStatus.FINISHED,
+                status=models.GameStatus.FINISHED,
                 played_on=date(2024, 1, 1),
                 deal_count=per_game,
                 ended_at=timezone.now(),

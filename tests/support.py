@@ -5,13 +5,13 @@ import os
 import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 from django.conf import settings
+
+from bench.serving import answers, free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -22,14 +22,6 @@ def using_postgresql() -> bool:
 
 def using_broker() -> bool:
     return not settings.CELERY_TASK_ALWAYS_EAGER
-
-
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @contextmanager
@@ -50,18 +42,11 @@ def gunicorn(*args: str, env: dict[str, str]) -> Iterator[str]:
             stderr=log,
         )
         try:
-            deadline = time.monotonic() + 30
-            while True:
-                try:
-                    urllib.request.urlopen(f"{url}/healthz", timeout=2)
-                    break
-                except OSError:
-                    if process.poll() is not None or time.monotonic() > deadline:
-                        process.kill()
-                        log.seek(0)
-                        message = log.read().decode(errors="replace")[-2000:]
-                        raise RuntimeError(f"gunicorn did not answer: {message}") from None
-                    time.sleep(0.2)
+            if not answers(f"{url}/healthz", process, timeout=30, pause=0.2):
+                process.kill()
+                log.seek(0)
+                message = log.read().decode(errors="replace")[-2000:]
+                raise RuntimeError(f"gunicorn did not answer: {message}")
             yield url
         finally:
             process.terminate()

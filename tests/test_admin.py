@@ -11,27 +11,21 @@ from django.db.models import Model
 from django.test import Client, RequestFactory
 from django.urls import reverse
 
-from scorekeeper import services
-from scorekeeper.models import (
-    Club,
-    Deal,
-    DealDraft,
-    DealRevision,
-    Game,
-    GameStatus,
-    IdempotencyKey,
-    Player,
-    Result,
-    Role,
-    Season,
-    TableLink,
-)
+from scorekeeper import models, services
+from scorekeeper.models import Deal, Game, GameStatus, Role, TableLink
 from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, UserFactory, member
 
 pytestmark = pytest.mark.django_db
 
-READ_ONLY = [Deal, DealRevision, Result, IdempotencyKey, DealDraft, TableLink]
-ALL_MODELS: list[type[Model]] = [Club, Player, Season, Game, *READ_ONLY]
+READ_ONLY: list[type[Model]] = [
+    Deal,
+    models.DealRevision,
+    models.Result,
+    models.IdempotencyKey,
+    models.DealDraft,
+    TableLink,
+]
+ALL_MODELS: list[type[Model]] = [models.Club, models.Player, models.Season, Game, *READ_ONLY]
 
 
 @pytest.fixture
@@ -55,23 +49,12 @@ def game() -> Game:
     scorer = member(club, Role.SCORER, username="scorer")
     players = [PlayerFactory(club=club, name=name) for name in ("Ann", "Bob", "Cy")]
     game = services.game_start(actor=scorer, club=club, game_type="widow_whist", players=players)
-    services.deal_record(
-        actor=scorer, game=game, number=1, record={"widow": 1, "tricks": [3, 5, 5]}
-    )
-    services.deal_record(
-        actor=scorer,
-        game=game,
-        number=2,
-        record={"widow": None, "tricks": [4, 4, 5]},
-        idempotency_key="phone-1-deal-2",
-    )
-    services.deal_correct(
-        actor=scorer,
-        game=game,
-        number=1,
-        record={"widow": 1, "tricks": [4, 4, 5]},
-        reason="misread the tricks",
-    )
+    first, second = {"widow": 1, "tricks": [3, 5, 5]}, {"widow": None, "tricks": [4, 4, 5]}
+    services.deal_record(actor=scorer, game=game, number=1, record=first)
+    key = "phone-1-deal-2"
+    services.deal_record(actor=scorer, game=game, number=2, record=second, idempotency_key=key)
+    fixed, reason = {"widow": 1, "tricks": [4, 4, 5]}, "misread the tricks"
+    services.deal_correct(actor=scorer, game=game, number=1, record=fixed, reason=reason)
     game.refresh_from_db()
     return game
 

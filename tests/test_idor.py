@@ -25,22 +25,12 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from scorekeeper import services
-from scorekeeper.models import (
-    Club,
-    Deal,
-    Game,
-    Invitation,
-    Membership,
-    Player,
-    Role,
-    Season,
-    TableLink,
-)
-from tests.api.helpers import WIDOW_DEALS
+from scorekeeper.models import Club, Game, Invitation, Player, Role, Season
+from tests.api.helpers import WIDOW_DEALS, snapshot
 from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, member, start_game
 from tests.tournaments.helpers import widow_whist_cup
 from tournaments import services as tournament_services
-from tournaments.models import Registration, Round, Table
+from tournaments.models import Round, Table
 
 TODAY = datetime.date.today()
 MISSING = 987654
@@ -239,22 +229,6 @@ def test_the_routes_come_from_the_urlconf_and_every_parameter_is_known() -> None
     unknown = {(route.name, p) for route in routes for p in route.parameters if p not in PARAMETERS}
     assert not unknown, f"say in Victim.values which object these name: {unknown}"
     assert len(routes) > 60
-
-
-def snapshot() -> tuple[Any, ...]:
-    return (
-        list(Club.objects.values_list("pk", "name", "results_public")),
-        list(Membership.objects.values_list("pk", "role")),
-        list(Player.objects.values_list("pk", "name", "active", "user", "claimed_by")),
-        list(Season.objects.values_list("pk", "name", "ends_on")),
-        list(Invitation.objects.values_list("pk", "uses", "revoked_at")),
-        list(Game.objects.values_list("pk", "status", "deal_count", "revision")),
-        list(Deal.objects.values_list("pk", "version", "record")),
-        list(TableLink.objects.values_list("pk", "revoked_at")),
-        list(Round.objects.values_list("pk", "status", "seating_status")),
-        list(Table.objects.values_list("pk", "confirmed_at", "reopened_at")),
-        list(Registration.objects.values_list("pk", "status")),
-    )
 
 
 def _answer(response: Any) -> tuple[int, str]:

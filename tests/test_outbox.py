@@ -142,6 +142,14 @@ def _sent_ago(job: OutboxJob, seconds: float) -> None:
     OutboxJob.objects.filter(pk=job.pk).update(sent_at=job.created_at - timedelta(seconds=seconds))
 
 
+def _two_jobs(first: str, second: str) -> tuple[OutboxJob, OutboxJob]:
+    """Two emails queued, to Ann (subject ``first``) and then Bob (``second``): their jobs."""
+    email_queue_text(to=["ann@example.com"], subject=first, body="Hi")
+    email_queue_text(to=["bob@example.com"], subject=second, body="Hi")
+    ann, bob = OutboxJob.objects.order_by("pk")
+    return ann, bob
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_job_sent_but_never_done_is_handed_over_again_a_few_times(
     broker_takes: list[tuple[str, list[int]]], settings: Any
@@ -170,9 +178,7 @@ def test_a_job_sent_but_never_done_is_handed_over_again_a_few_times(
 def test_a_job_done_or_asked_for_long_ago_is_not_handed_over_again(
     broker_takes: list[tuple[str, list[int]]],
 ) -> None:
-    email_queue_text(to=["ann@example.com"], subject="Done", body="Hi")
-    email_queue_text(to=["bob@example.com"], subject="Old", body="Hi")
-    done, old = OutboxJob.objects.order_by("pk")
+    done, old = _two_jobs("Done", "Old")
     outbox.done(done.pk)
     _sent_ago(done, 600)
     OutboxJob.objects.filter(pk=old.pk).update(
@@ -204,9 +210,7 @@ def test_a_resend_the_broker_refuses_waits_for_the_next_relay(
 def test_a_resend_of_a_job_no_task_runs_counts_as_failed_and_the_relay_goes_on(
     broker_takes: list[tuple[str, list[int]]],
 ) -> None:
-    email_queue_text(to=["ann@example.com"], subject="Gone", body="Hi")
-    email_queue_text(to=["bob@example.com"], subject="Kept", body="Hi")
-    gone, kept = OutboxJob.objects.order_by("pk")
+    gone, kept = _two_jobs("Gone", "Kept")
     OutboxJob.objects.filter(pk=gone.pk).update(task="scorekeeper.no_such_task")
     _sent_ago(gone, 600)
     _sent_ago(kept, 300)

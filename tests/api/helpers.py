@@ -13,7 +13,18 @@ from rest_framework.test import APIClient
 
 from rules_engine import cli
 from scorekeeper import services
-from scorekeeper.models import Club, Deal, Game, Player
+from scorekeeper.models import (
+    Club,
+    Deal,
+    DealRevision,
+    Game,
+    Invitation,
+    Membership,
+    Player,
+    Season,
+    TableLink,
+)
+from tournaments.models import Registration, Round, Table
 
 # The four callers every endpoint is tried with.
 CALLERS = ("anonymous", "outsider", "member", "admin")
@@ -87,6 +98,25 @@ def post_raw_deal(world: World, body: str | bytes, key: str = "raw-1") -> Any:
     return response
 
 
+def snapshot() -> tuple[Any, ...]:
+    """Everything a request could change, to compare before and after it."""
+    return (
+        list(Club.objects.values_list("pk", "name", "results_public")),
+        list(Membership.objects.values_list("pk", "role")),
+        list(Player.objects.values_list("pk", "name", "active", "user", "claimed_by")),
+        list(Season.objects.values_list("pk", "name", "ends_on")),
+        list(Invitation.objects.values_list("pk", "uses", "revoked_at")),
+        list(Game.objects.values_list("pk", "status", "deal_count", "revision")),
+        list(Deal.objects.values_list("pk", "version", "record")),
+        DealRevision.objects.count(),
+        Token.objects.count(),
+        list(TableLink.objects.values_list("pk", "revoked_at")),
+        list(Round.objects.values_list("pk", "status", "seating_status")),
+        list(Table.objects.values_list("pk", "confirmed_at", "reopened_at")),
+        list(Registration.objects.values_list("pk", "status")),
+    )
+
+
 def error_of(response: Any) -> dict[str, Any]:
     """The error of a response, after checking it has exactly the API's error shape."""
     body = response.json()
@@ -97,6 +127,16 @@ def error_of(response: Any) -> dict[str, Any]:
     assert isinstance(error["message"], str) and error["message"]
     assert isinstance(error["details"], dict)
     return dict(error)
+
+
+def error_with(response: Any, status: int, code: str | None = None) -> dict[str, Any]:
+    """The error of a response answered with ``status`` (and ``code``, when given), after
+    checking it has the API's error shape."""
+    assert response.status_code == status, response.content[:300]
+    error = error_of(response)
+    if code is not None:
+        assert error["code"] == code, error
+    return error
 
 
 def engine_score(record: dict[str, Any]) -> dict[str, Any]:

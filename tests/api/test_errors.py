@@ -7,15 +7,14 @@ from rest_framework.exceptions import ErrorDetail
 
 from scorekeeper.api.errors import flatten
 from scorekeeper.models import Club
-from tests.api.helpers import WIDOW_DEALS, World, error_of
+from tests.api.helpers import WIDOW_DEALS, World, error_of, error_with
 
 
 def test_malformed_json_is_a_parse_error(world: World) -> None:
     response = world.client("admin").post(
         "/api/v1/clubs/", data=b'{"name": "x", ', content_type="application/json"
     )
-    assert response.status_code == 400
-    error = error_of(response)
+    error = error_with(response, 400)
     assert error["code"] == "parse_error"
     assert "JSON" in error["message"]
 
@@ -24,22 +23,19 @@ def test_other_media_types_are_refused(world: World) -> None:
     response = world.client("admin").post(
         "/api/v1/clubs/", data="name=x&slug=y", content_type="application/x-www-form-urlencoded"
     )
-    assert response.status_code == 415
-    assert error_of(response)["code"] == "unsupported_media_type"
+    error_with(response, 415, "unsupported_media_type")
     assert not Club.objects.filter(slug="y").exists()
 
 
 def test_unacceptable_response_type(world: World) -> None:
     response = world.client("admin").get("/api/v1/clubs/", HTTP_ACCEPT="application/xml")
-    assert response.status_code == 406
-    assert error_of(response)["code"] == "not_acceptable"
+    error_with(response, 406, "not_acceptable")
 
 
 def test_method_not_allowed(world: World) -> None:
     game = world.start()
     response = world.client("admin").delete(f"/api/v1/games/{game.pk}/")
-    assert response.status_code == 405
-    error = error_of(response)
+    error = error_with(response, 405)
     assert error["code"] == "method_not_allowed"
     assert '"DELETE"' in error["message"]
 
@@ -59,8 +55,7 @@ def test_method_not_allowed(world: World) -> None:
 def test_unknown_addresses_are_404_in_the_error_format(world: World, path: str) -> None:
     for method in ("get", "post", "put", "delete"):
         response = getattr(world.client("admin"), method)(path)
-        assert response.status_code == 404
-        error = error_of(response)
+        error = error_with(response, 404)
         assert error["code"] == "not_found"
         assert path in error["message"]
     if not path.endswith("/"):
@@ -89,8 +84,7 @@ def test_huge_ids_are_404_not_500(world: World) -> None:
         {"record": WIDOW_DEALS[0], "reason": "x"},
         HTTP_IF_MATCH="1",
     )
-    assert put.status_code == 404
-    assert error_of(put)["code"] == "not_found"
+    error_with(put, 404, "not_found")
 
 
 def test_the_browsable_api_renders(world: World) -> None:
@@ -104,8 +98,7 @@ def test_the_browsable_api_renders(world: World) -> None:
 
 def test_validation_errors_list_every_field(world: World) -> None:
     response = world.client("admin").post("/api/v1/clubs/", {"slug": "not a slug!"})
-    assert response.status_code == 400
-    error = error_of(response)
+    error = error_with(response, 400)
     assert error["code"] == "invalid"
     assert error["field"] == "name"
     assert error["message"] == "This field is required."
@@ -115,8 +108,7 @@ def test_validation_errors_list_every_field(world: World) -> None:
 
 def test_a_body_that_is_not_an_object(world: World) -> None:
     response = world.client("admin").post("/api/v1/clubs/", [1, 2])
-    assert response.status_code == 400
-    error = error_of(response)
+    error = error_with(response, 400)
     assert error["field"] is None
     assert "non_field_errors" in error["details"]["errors"]
 
@@ -131,8 +123,7 @@ def test_unexpected_errors_are_500_in_the_error_format(
 
     monkeypatch.setattr("scorekeeper.api.views.games.selectors.game_payload", broken)
     response = world.client("admin").get(f"/api/v1/games/{game.pk}/")
-    assert response.status_code == 500
-    error = error_of(response)
+    error = error_with(response, 500)
     assert error["code"] == "server_error"
     assert "fire" not in error["message"]  # no internals leak out
 

@@ -9,7 +9,7 @@ import pytest
 
 from scorekeeper import selectors
 from scorekeeper.models import Game, GameStatus, Result
-from tests.api.helpers import WIDOW_DEALS, World, error_of
+from tests.api.helpers import WIDOW_DEALS, World, error_of, error_with
 from tests.factories import PlayerFactory, SeasonFactory
 
 
@@ -96,8 +96,7 @@ def test_wrong_player_count_is_refused(world: World, game_type: str, seats: int)
         world, game_type=game_type, options={}, players=[p.pk for p in world.players[:seats]]
     )
     response = world.client("admin").post("/api/v1/games/", body)
-    assert response.status_code == 400
-    error = error_of(response)
+    error = error_with(response, 400)
     assert error["field"] == "players"
     assert error["message"].endswith(f"players; this game has {seats}")
     assert not Game.objects.exists()
@@ -107,8 +106,7 @@ def test_player_of_another_club_is_refused_without_naming_them(world: World) -> 
     stranger = PlayerFactory(club=world.other_club, name="Secret Stranger")
     players = [world.players[0].pk, world.players[1].pk, stranger.pk]
     response = world.client("admin").post("/api/v1/games/", start_body(world, players=players))
-    assert response.status_code == 400
-    error = error_of(response)
+    error = error_with(response, 400)
     assert error["field"] == "players"
     assert "Secret Stranger" not in error["message"]
     assert str(stranger.pk) in error["message"]
@@ -131,8 +129,7 @@ def test_season_of_another_club_is_refused(world: World) -> None:
 
 def test_outsider_cannot_start_a_game_in_the_club(world: World) -> None:
     response = world.client("outsider").post("/api/v1/games/", start_body(world))
-    assert response.status_code == 400
-    error = error_of(response)
+    error = error_with(response, 400)
     assert (error["field"], error["message"]) == ("club", "no such club")
     assert not Game.objects.exists()
 
@@ -211,8 +208,7 @@ def test_finish_by_hand(world: World) -> None:
     assert body["winners"] == [i for i, t in enumerate(body["totals"]) if t == top]
     assert body["next_deal"] is None
     again = world.client("scorer").post(f"/api/v1/games/{game.pk}/finish/")
-    assert again.status_code == 409
-    assert error_of(again)["code"] == "conflict"
+    error_with(again, 409, "conflict")
 
 
 def test_a_game_without_deals_cannot_be_finished(world: World) -> None:
@@ -263,8 +259,7 @@ def test_undo_takes_back_the_last_deal_and_reopens_a_finished_game(world: World)
 def test_undo_without_deals_is_a_conflict(world: World) -> None:
     game = world.start()
     response = world.client("scorer").post(f"/api/v1/games/{game.pk}/undo/", {})
-    assert response.status_code == 409
-    assert error_of(response)["code"] == "conflict"
+    error_with(response, 409, "conflict")
 
 
 def test_a_seated_member_may_score_their_own_game(world: World) -> None:

@@ -19,6 +19,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper import services
 from scorekeeper.models import Club, Game, Player, Role
+from scripts.screenshots import CHROMIUM_ARGS, VIEWPORT  # the same phone as the screenshots
 from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, member
 
 from .helpers import game_url
@@ -29,16 +30,6 @@ from .helpers import game_url
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-VIEWPORT = {"width": 390, "height": 844}
 PASSWORD = "a-long-test-password"
 SKIP_REASON = (
     f"browser tests skipped: Chromium is not installed at {CHROMIUM} "

@@ -57,6 +57,13 @@ def cup(club: Club, director: User, rounds: int = 2) -> Tournament:
     )
 
 
+def cup_all_checked_in(club: Club, director: User, players: dict[str, Player]) -> Tournament:
+    """The cup, with every player of the roster registered and checked in."""
+    t = cup(club, director)
+    services.register(actor=director, tournament=t, players=list(players.values()), check_in=True)
+    return t
+
+
 def seat_and_publish(director: User, t: Tournament) -> Round:
     round, _ = services.round_request(actor=director, tournament=t)
     round.refresh_from_db()
@@ -123,8 +130,7 @@ def test_checked_in_players_are_still_present_in_round_two_and_one_checks_out(
     site: LiveServer, phone: Callable[..., Any]
 ) -> None:
     club, director, players = club_with_roster(7)
-    t = cup(club, director)
-    services.register(actor=director, tournament=t, players=list(players.values()), check_in=True)
+    t = cup_all_checked_in(club, director, players)
     round1 = seat_and_publish(director, t)
     services.round_close(actor=director, round=round1, force=True)
 
@@ -197,8 +203,7 @@ def test_a_swap_conflict_names_the_table_where_the_pair_met(
     site: LiveServer, phone: Callable[..., Any]
 ) -> None:
     club, director, p = club_with_roster(6)
-    t = cup(club, director)
-    services.register(actor=director, tournament=t, players=list(p.values()), check_in=True)
+    t = cup_all_checked_in(club, director, p)
     round1, _ = services.round_request(actor=director, tournament=t)
     round1.refresh_from_db()
     arrange(director, round1, [[p["Ann"], p["Bob"], p["Cy"]], [p["Dee"], p["Eve"], p["Fay"]]])
@@ -228,8 +233,7 @@ def test_a_guest_opening_a_closed_rounds_table_link_sees_the_round_is_closed(
     club, director, players = club_with_roster(6)
     club.results_public = True
     club.save()
-    t = cup(club, director)
-    services.register(actor=director, tournament=t, players=list(players.values()), check_in=True)
+    t = cup_all_checked_in(club, director, players)
     round = seat_and_publish(director, t)
     table = tables(round)[0]
     link = active_table_link(table.game)

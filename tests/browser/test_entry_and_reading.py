@@ -15,6 +15,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper import services
 from scorekeeper.models import Club, Deal, Game, Player, Role
+from tests.browser.helpers import nobody_bids, open_game
 from tests.browser.test_game_flows import checked, game_url, pill
 from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, member
 from tests.tournaments.helpers import widow_whist_cup
@@ -71,6 +72,13 @@ def fits(page: Any, width: int) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
+def phone_widths(page: Any) -> Iterator[int]:
+    """390 then 360 px, the page checked at each to scroll nothing sideways."""
+    for width in (390, 360):
+        fits(page, width)
+        yield width
+
+
 # --- The last count, filled in whenever all but one are changed ----------------------------
 
 
@@ -78,8 +86,7 @@ def test_correcting_a_widow_whist_deal_fills_in_the_third_players_tricks(
     site: LiveServer, phone: Any, club: World
 ) -> None:
     game = one_widow_deal(club)
-    page = phone(club[1])
-    page.goto(f"{game_url(site, game)}d/1/")
+    page = open_game(phone, site, club[1], game, "d/1/")
     assert counts(page, 1, "tricks") == ["6", "4", "3"]
     # One count changed: nothing else moves (the player may change a second one).
     pill(page, 1, "tricks-0", "5").click()
@@ -101,8 +108,7 @@ def test_after_a_rejected_correction_two_changed_counts_fill_in_the_third(
     site: LiveServer, phone: Any, club: World
 ) -> None:
     game = one_widow_deal(club)
-    page = phone(club[1])
-    page.goto(f"{game_url(site, game)}d/1/")
+    page = open_game(phone, site, club[1], game, "d/1/")
     pill(page, 1, "tricks-0", "8").click()
     page.get_by_label("Why is it corrected?").fill("Ann had more")
     page.get_by_role("button", name="Save the correction").click()
@@ -122,8 +128,7 @@ def test_after_a_rejected_save_two_changed_counts_fill_in_the_third(
     site: LiveServer, phone: Any, club: World
 ) -> None:
     game = start(club, "widow_whist", 3)
-    page = phone(club[1])
-    page.goto(game_url(site, game))
+    page = open_game(phone, site, club[1], game)
     pill(page, 1, "widow", "Nobody").click()
     pill(page, 1, "tricks-0", "6").click()
     pill(page, 1, "tricks-1", "6").click()
@@ -145,8 +150,7 @@ def test_correcting_an_italian_whist_deal_fills_in_each_hand(
 ) -> None:
     game = start(club, "italian_whist", 3)
     record(club, game, {"first": [3, 3, 3], "second": [3, 3, 3]})
-    page = phone(club[1])
-    page.goto(f"{game_url(site, game)}d/1/")
+    page = open_game(phone, site, club[1], game, "d/1/")
     pill(page, 1, "first-1", "4").click()
     pill(page, 1, "first-2", "1").click()
     pill(page, 1, "second-0", "5").click()
@@ -169,17 +173,14 @@ def test_third_hand_points_boxes_line_up_and_a_rejection_is_said_once(
     game = services.game_start(
         actor=scorer, club=the_club, game_type="third_hand", players=[players[4], players[0]]
     )
-    page = phone(scorer)
-    page.goto(game_url(site, game))
-    pill(page, 1, "bids-1", "No bid").click()
-    pill(page, 1, "bids-0", "No bid").click()
+    page = open_game(phone, site, scorer, game)
+    nobody_bids(page, 1, players=2)
     page.get_by_label("Evangeline Fitzwilliam’s points").fill("5")
     page.get_by_label("Ann’s points").fill("100")
     page.get_by_role("button", name="Save deal 1").click()
     page.locator("#d1-points-0-error").wait_for()
     assert page.get_by_text("5 points cannot be made of captured cards").count() == 1
-    for width in (390, 360):
-        fits(page, width)
+    for width in phone_widths(page):
         first = page.locator("#d1-points-0-input").bounding_box()
         second = page.locator("#d1-points-1-input").bounding_box()
         assert first["y"] == second["y"] and first["height"] == second["height"]
@@ -256,8 +257,7 @@ def test_tournament_standings_fit_360_px_with_one_points_format(
     page = phone(director)
     page.goto(f"{site.url}/tournaments/{tournament.pk}/standings/")
     table = "table.standings-table"
-    for width in (390, 360):
-        fits(page, width)
+    for width in phone_widths(page):
         cells_fit(page, table, width)
         assert page.locator(f"{table} thead th", has_text="Wins").is_visible()
     points = page.locator(f"{table} tbody td:nth-child(3)").all_inner_texts()
@@ -342,8 +342,7 @@ def test_season_standings_fit_360_px(site: LiveServer, phone: Any, club: World) 
     page = phone(scorer)
     page.goto(f"{site.url}/c/kings/")
     table = "table.standings"
-    for width in (390, 360):
-        fits(page, width)
+    for width in phone_widths(page):
         cells_fit(page, table, width)
     link = page.locator(f"{table} tbody th a", has_text="Bartholomew")
     assert link.get_attribute("title") == LONG
@@ -359,8 +358,7 @@ def test_standings_with_ratings_and_a_players_page_fit_360_px(
     page.goto(f"{site.url}/c/kings/?game_type=widow_whist&sort=rating")
     table = "table.standings"
     assert page.locator(f"{table} thead").inner_text().split()[-2:] == ["Rating", "±"]
-    for width in (390, 360):
-        fits(page, width)
+    for width in phone_widths(page):
         cells_fit(page, table, width)
     # The two averages give way to the rating on a phone (unless sorted by one of them),
     # and the page says where they are.
@@ -382,6 +380,12 @@ def test_standings_with_ratings_and_a_players_page_fit_360_px(
 # --- The scoresheet's figures and the chart ---------------------------------------------------
 
 
+def show_figures(page: Any, figures: Any) -> None:
+    """Open "Show each deal’s figures", checking ``figures`` were hidden until then."""
+    assert not figures.first.is_visible()
+    page.get_by_text("Show each deal’s figures").click()
+
+
 def six_player_prediction(club: World) -> Game:
     game = start(club, "prediction_whist", 6)
     for number in range(1, 7):
@@ -394,19 +398,15 @@ def six_player_prediction(club: World) -> Game:
 def test_the_scoresheet_shows_each_deals_figures_at_360_px(
     site: LiveServer, phone: Any, club: World
 ) -> None:
-    game = six_player_prediction(club)
-    page = phone(club[1])
-    page.goto(game_url(site, game))
+    page = open_game(phone, site, club[1], six_player_prediction(club))
     figures = page.locator("table.sheet .fig")
     assert figures.count() == 36
-    assert not figures.first.is_visible()
-    page.get_by_text("Show each deal’s figures").click()
+    show_figures(page, figures)
     assert figures.first.is_visible()
     first = page.locator("table.sheet tbody tr").first.locator(".fig").all_inner_texts()
     assert first == ["0/0", "0/1", "0/0", "0/0", "0/0", "0/0"]
     assert "the bid/the tricks taken" in page.locator(".figures-toggle").inner_text()
-    for width in (390, 360):
-        fits(page, width)
+    for width in phone_widths(page):
         assert page.evaluate(CLIPPED, "table.sheet td") == []
         right = page.evaluate(
             "Math.max(...Array.from(document.querySelectorAll('table.sheet th, table.sheet td'))"
@@ -421,11 +421,9 @@ def test_the_figures_stay_shown_after_a_deal_is_saved(
     site: LiveServer, phone: Any, club: World
 ) -> None:
     game = one_widow_deal(club)
-    page = phone(club[1])
-    page.goto(game_url(site, game))
+    page = open_game(phone, site, club[1], game)
     line = page.locator("table.sheet tr.fig-line")
-    assert not line.first.is_visible()
-    page.get_by_text("Show each deal’s figures").click()
+    show_figures(page, line)
     assert line.first.inner_text() == "Nobody took the widow"
     assert page.locator("table.sheet tbody tr").first.locator(".fig").all_inner_texts() == [
         "6",
@@ -450,8 +448,7 @@ def test_the_figures_without_javascript_and_third_hands_contract(
     page.set_viewport_size({"width": 360, "height": 800})
     page.goto(game_url(site, game))
     line = page.locator("table.sheet tr.fig-line").first
-    assert not line.is_visible()
-    page.get_by_text("Show each deal’s figures").click()
+    show_figures(page, line)
     assert line.is_visible()
     assert line.inner_text() == "Bob bid Q, needed 80: made"
     cells = page.locator("table.sheet tbody tr").first.locator(".fig").all_inner_texts()

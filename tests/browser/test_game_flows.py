@@ -24,7 +24,7 @@ from scorekeeper import selectors, services
 from scorekeeper.models import Club, Deal, DealRevision, Game, GameStatus, Player, Role
 from scorekeeper.pages import game_views
 from scorekeeper.pages.game_sheet import signed
-from tests.browser.helpers import console_problems
+from tests.browser.helpers import console_problems, open_game
 from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, member
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -112,8 +112,7 @@ def test_widow_whist_with_a_rejection_an_undo_and_a_correction(
     site: LiveServer, phone: Phone, club: tuple[Club, User, list[Player]]
 ) -> None:
     game = start(club, "widow_whist", 3, options={"finish": {"deals": 3}})
-    page = phone(club[1])
-    page.goto(game_url(site, game))
+    page = open_game(phone, site, club[1], game)
     assert page.get_by_role("heading", name="Deal 1 of 3 · Ann deals").is_visible()
     assert page.title().startswith("Deal 1 of 3 · Ann deals · ")
     taps = Taps()
@@ -195,8 +194,7 @@ def test_italian_whist_to_the_limit(
     site: LiveServer, phone: Phone, club: tuple[Club, User, list[Player]]
 ) -> None:
     game = start(club, "italian_whist", 3, options={"limit": 5})
-    page = phone(club[1])
-    page.goto(game_url(site, game))
+    page = open_game(phone, site, club[1], game)
     assert page.get_by_role(
         "heading", name="Deal 1 · Ann deals · No trumps · pass left"
     ).is_visible()
@@ -227,8 +225,7 @@ def test_third_hand_typed_points_and_counted_cards(
     site: LiveServer, phone: Phone, club: tuple[Club, User, list[Player]]
 ) -> None:
     game = start(club, "third_hand", 2, options={"target": 150})
-    page = phone(club[1])
-    page.goto(game_url(site, game))
+    page = open_game(phone, site, club[1], game)
     assert page.get_by_role("heading", name="Deal 1 · Ann deals · first to pass 150").is_visible()
 
     # Deal 1, counted: no bids, trumps, points typed on the number pad.
@@ -293,8 +290,7 @@ def test_prediction_whist_all_21_deals_with_bids_kept_on_the_server(
     site: LiveServer, phone: Phone, club: tuple[Club, User, list[Player]]
 ) -> None:
     game = start(club, "prediction_whist", 3)
-    page = phone(club[1])
-    page.goto(game_url(site, game))
+    page = open_game(phone, site, club[1], game)
     sizes = [1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8, 7, 6, 5, 4, 3, 2, 1, 1, 1]
     counts = []
     for number, size in enumerate(sizes, start=1):
@@ -427,8 +423,7 @@ def test_a_save_without_a_connection_is_kept_and_sent_again(
     site: LiveServer, phone: Phone, club: tuple[Club, User, list[Player]]
 ) -> None:
     game = start(club, "italian_whist", 3)
-    page = phone(club[1])
-    page.goto(game_url(site, game))
+    page = open_game(phone, site, club[1], game)
     for hand, tricks in (("first", (4, 3)), ("second", (2, 2))):
         for seat, count in enumerate(tricks):
             pill(page, 1, f"{hand}-{seat}", str(count)).click()

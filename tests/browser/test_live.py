@@ -23,10 +23,15 @@ pytestmark = pytest.mark.django_db(transaction=True)
 LIVE_TIMEOUT = 5_000  # ms: the page polls about once a second; generous for a busy machine
 
 
-def tap_deal(page: Any, number: int, widow: str, first: str, second: str) -> None:
+def tap_deal(
+    page: Any, number: int, widow: str, first: str, second: str, save: bool = False
+) -> None:
+    """Tap deal ``number``'s widow and two first counts (and, with ``save``, save it)."""
     pill(page, number, "widow", widow).click()
     pill(page, number, "tricks-0", first).click()
     pill(page, number, "tricks-1", second).click()
+    if save:
+        page.get_by_role("button", name=f"Save deal {number}").click()
 
 
 def test_a_deal_saved_on_one_phone_shows_on_the_other_without_a_reload(
@@ -37,8 +42,7 @@ def test_a_deal_saved_on_one_phone_shows_on_the_other_without_a_reload(
     navigations: list[str] = []
     phone_b.on("framenavigated", lambda frame: navigations.append(frame.url))
     # Phone A saves deal 1; B taps nothing.
-    tap_deal(phone_a, 1, "Nobody", "5", "4")
-    phone_a.get_by_role("button", name="Save deal 1").click()
+    tap_deal(phone_a, 1, "Nobody", "5", "4", save=True)
     phone_a.get_by_role("button", name="Save deal 2").wait_for()
     # Phone B follows by itself: deal 2's form, deal 1 in its scoresheet.
     phone_b.get_by_role("button", name="Save deal 2").wait_for(timeout=LIVE_TIMEOUT)
@@ -48,13 +52,8 @@ def test_a_deal_saved_on_one_phone_shows_on_the_other_without_a_reload(
     pill(phone_b, 2, "widow", "Cy").click()
     pill(phone_b, 2, "tricks-0", "3").click()
     before = phone_b.locator("table.sheet tbody tr:not(.fig-line)").inner_text()
-    services.deal_correct(
-        actor=scorer,
-        game=game,
-        number=1,
-        record={"widow": None, "tricks": [7, 3, 3]},
-        reason="miscounted",
-    )
+    fixed = {"widow": None, "tricks": [7, 3, 3]}
+    services.deal_correct(actor=scorer, game=game, number=1, record=fixed, reason="miscounted")
     phone_b.wait_for_function(
         "before => document.querySelector('table.sheet tbody tr:not(.fig-line)')"
         ".innerText !== before",
@@ -74,8 +73,7 @@ def test_the_same_deal_tapped_on_two_phones_shows_what_was_recorded_and_corrects
     _club, scorer, other, game = table
     phone_a, phone_b = two_phones
     tap_deal(phone_b, 1, "Bob", "3", "6")  # B taps deal 1 ...
-    tap_deal(phone_a, 1, "Nobody", "5", "4")  # ... while A taps it too, and saves first.
-    phone_a.get_by_role("button", name="Save deal 1").click()
+    tap_deal(phone_a, 1, "Nobody", "5", "4", save=True)  # ... while A taps it too, and saves first.
     phone_a.get_by_role("button", name="Save deal 2").wait_for()
     # B is told at once, before it saves: the deal as recorded, by player names, who
     # recorded it, and its own entry kept.
@@ -132,8 +130,7 @@ def test_back_after_saving_shows_the_current_totals(
 ) -> None:
     _club, scorer, _other, game = table
     page = scorer_page
-    tap_deal(page, 1, "Nobody", "5", "4")
-    page.get_by_role("button", name="Save deal 1").click()
+    tap_deal(page, 1, "Nobody", "5", "4", save=True)
     page.get_by_role("button", name="Save deal 2").wait_for()
     page.locator("table.sheet tbody a", has_text="1").click()  # the deal's page
     page.get_by_role("heading", name="Deal 1 · Ann dealt").wait_for()
@@ -154,8 +151,7 @@ def test_a_lost_reply_is_reported_as_saved(
     page = scorer_page
 
     page.route("**/deal/", lose_the_reply)  # the deal is recorded, its answer lost
-    tap_deal(page, 1, "Nobody", "5", "4")
-    page.get_by_role("button", name="Save deal 1").click()
+    tap_deal(page, 1, "Nobody", "5", "4", save=True)
     page.get_by_text("Deal 1 saved.").wait_for(timeout=LIVE_TIMEOUT)
     page.get_by_role("button", name="Save deal 2").wait_for()
     assert page.get_by_text("Not saved").count() == 0

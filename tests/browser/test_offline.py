@@ -18,7 +18,7 @@ from pytest_django.live_server_helper import LiveServer
 from rules_engine import score_record
 from scorekeeper import services
 from scorekeeper.models import Club, Deal, DealRevision, Game, Player
-from tests.browser.helpers import Phone, game_url, lose_the_reply, pill
+from tests.browser.helpers import Phone, game_url, lose_the_reply, nobody_bids, open_game, pill
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -66,6 +66,13 @@ def ready_offline(page: Any) -> None:
         page.wait_for_timeout(100)
 
 
+@pytest.fixture
+def offline_page(scorer_page: Any) -> Any:
+    """The scorer's game page, once the service worker keeps a copy of it."""
+    ready_offline(scorer_page)
+    return scorer_page
+
+
 def wait_for_deals(game: Game, count: int) -> list[Deal]:
     deadline = time.monotonic() + SYNC_TIMEOUT
     while Deal.objects.filter(game=game).count() < count:
@@ -90,11 +97,10 @@ def waiting_rows(page: Any) -> list[str]:
 
 
 def test_five_deals_entered_offline_across_a_reload_and_a_new_tab_are_recorded_once_in_order(
-    site: LiveServer, scorer_page: Any, table: tuple[Club, User, User, Game]
+    site: LiveServer, offline_page: Any, table: tuple[Club, User, User, Game]
 ) -> None:
     _club, _scorer, _other, game = table
-    page = scorer_page
-    ready_offline(page)
+    page = offline_page
     context = page.context
     context.set_offline(True)
     enter(page, 1)
@@ -228,11 +234,9 @@ def test_a_deal_refused_when_it_is_sent_comes_back_with_the_message_and_is_fixed
     club, scorer, _other, _game = table
     ann, bob = Player.objects.filter(club=club, name__in=("Ann", "Bob")).order_by("name")
     game = services.game_start(actor=scorer, club=club, game_type="third_hand", players=[ann, bob])
-    page = phone(scorer)
-    page.goto(game_url(site, game))
+    page = open_game(phone, site, scorer, game)
     page.context.set_offline(True)
-    pill(page, 1, "bids-1", "No bid").click()
-    pill(page, 1, "bids-0", "No bid").click()
+    nobody_bids(page, 1, players=2)
     # A check made on the phone: points that no captured cards make are not kept.
     page.get_by_label("Ann’s points").fill("60")
     page.get_by_label("Bob’s points").fill("5")
@@ -273,11 +277,10 @@ def test_a_deal_refused_when_it_is_sent_comes_back_with_the_message_and_is_fixed
 
 
 def test_the_game_page_is_an_installable_app(
-    site: LiveServer, scorer_page: Any, table: tuple[Club, User, User, Game]
+    site: LiveServer, offline_page: Any, table: tuple[Club, User, User, Game]
 ) -> None:
     _club, _scorer, _other, game = table
-    page = scorer_page
-    ready_offline(page)
+    page = offline_page
     cdp = page.context.new_cdp_session(page)
     manifest = cdp.send("Page.getAppManifest")
     assert manifest["errors"] == []

@@ -82,6 +82,19 @@ def post_deal(
     return client.post(reverse("deal-save", args=[game.pk]), {**body, **data}, **extra)
 
 
+def game_page(client: Client, game: Game) -> Any:
+    """The game's page as ``client`` gets it, after checking it is shown (200)."""
+    response = client.get(reverse("game", args=[game.pk]))
+    assert response.status_code == 200
+    return response
+
+
+def text_with(response: Any, status: int) -> str:
+    """The text of a page answered with ``status``, after checking the status."""
+    assert response.status_code == status
+    return text_of(response)
+
+
 def guest_client(game: Game, actor: User, name: str = "Bob") -> Client:
     """A browser that came in through the game's table link (no account)."""
     link = services.table_link_create(actor=actor, game=game)
@@ -123,8 +136,7 @@ def test_the_page_renders_for_a_member_with_the_scoresheet_and_chart(world: Worl
 def test_the_page_renders_for_a_table_guest_who_can_enter_deals(world: World) -> None:
     game = world.start("widow_whist")
     client = guest_client(game, world.scorer, name="Bob")
-    response = client.get(reverse("game", args=[game.pk]))
-    assert response.status_code == 200
+    response = game_page(client, game)
     assert "Entering as Bob (table link)." in text_of(response)
     assert reverse("table-link", args=[game.pk]) not in response.content.decode()
     response = post_deal(client, game, {"widow": "none", "tricks-0": "5", "tricks-1": "4"})
@@ -150,8 +162,7 @@ def test_non_members_get_404(world: World, who: str) -> None:
 def test_a_member_who_does_not_score_sees_the_sheet_without_the_form(world: World) -> None:
     game = world.record(world.start("widow_whist"), {"widow": None, "tricks": [5, 4, 4]})
     client = world.client(world.member)
-    response = client.get(reverse("game", args=[game.pk]))
-    assert response.status_code == 200
+    response = game_page(client, game)
     assert "Only the club’s scorers and this game’s players enter its deals." in text_of(response)
     assert reverse("deal-save", args=[game.pk]) not in response.content.decode()
     response = post_deal(client, game, {"widow": "none", "tricks-0": "5", "tricks-1": "4"})
@@ -335,8 +346,7 @@ def test_the_preview_shows_the_scores_before_saving(world: World) -> None:
     response = client.post(
         url, {"number": "2", "widow": "1", "tricks-0": "3", "tricks-1": "6"}, **HTMX
     )
-    assert response.status_code == 200
-    text = text_of(response)
+    text = text_with(response, 200)
     assert "Deal 2 would score" in text
     assert "Ann 0 2 Bob +2 3 Cy +1 2" in text
     assert "Bob took the widow: target 4." in text
@@ -513,8 +523,7 @@ def test_a_second_phone_is_told_the_deal_is_already_recorded(world: World) -> No
     # Phone B, same deal number, its own key: refused, and shown what was recorded (by name)
     # beside its own entry, with the next deal's form below.
     response = phone_b.post(url, {**page_b, **tricks, "tricks-0": "4", "tricks-1": "5"})
-    assert response.status_code == 409
-    page = text_of(response)
+    page = text_with(response, 409)
     assert "Deal 1 is already recorded, by scorer" in page
     assert "Tricks: Ann 5, Bob 4, Cy 4 Deal 1 as recorded" in page
     assert "Ann +2 2 Bob +1 1 Cy +1 1" in page

@@ -11,13 +11,11 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
+from tests.rules_engine.helpers import run_engine
 
 NAMES3 = ["Ann", "Bob", "Cy"]
 NAMES2 = ["Ann", "Bob"]
@@ -26,19 +24,8 @@ NAMES2 = ["Ann", "Bob"]
 # --------------------------------------------------------------------------- helpers
 
 
-def run_cli(args: list[str], stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "rules_engine", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=REPO_ROOT,
-        timeout=120,
-    )
-
-
 def run_score_raw(text: str) -> subprocess.CompletedProcess[str]:
-    return run_cli(["score", "-"], text)
+    return run_engine("score", "-", stdin=text)
 
 
 def score(record: dict[str, Any]) -> dict[str, Any]:
@@ -93,7 +80,7 @@ def col(out: dict[str, Any], key: str) -> list[Any]:
 
 
 def test_games_listing() -> None:
-    proc = run_cli(["games"])
+    proc = run_engine("games")
     assert proc.returncode == 0, proc.stderr
     json.loads(proc.stdout)
     for word in (

@@ -8,14 +8,9 @@ EVEN = {"first": [3, 3, 3], "second": [3, 3, 3]}
 
 def test_six_deal_cycle_repeats():
     sheet = play(GAME, 3, [EVEN] * 12)
-    expected = [
-        ("none", "left"),
-        ("none", "right"),
-        ("none", "keep"),
-        ("spades", "left"),
-        ("spades", "right"),
-        ("spades", "keep"),
-    ] * 2
+    # No trumps for three deals, then spades for three; the pass goes left, right, kept.
+    expected = [(trumps, way) for trumps in ("none", "spades") for way in ("left", "right", "keep")]
+    expected *= 2
     assert [(d.context["trumps"], d.context["pass"]) for d in sheet.deals] == expected
     assert [d.dealer for d in sheet.deals] == [0, 1, 2] * 4
     assert sheet.next_deal is not None

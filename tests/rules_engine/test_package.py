@@ -1,26 +1,13 @@
 """The engine stays plain Python, and its command line reads files as well as stdin."""
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import rules_engine
+from tests.rules_engine.helpers import run_engine
 from tests.support import assert_plain_python, loads_django
 
-ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = Path(rules_engine.__file__).parent
-
-
-def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "rules_engine", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=False,
-    )
 
 
 def test_no_module_imports_django():
@@ -48,7 +35,7 @@ def test_score_reads_a_file(tmp_path):
             }
         )
     )
-    result = run("score", str(path))
+    result = run_engine("score", str(path))
     assert result.returncode == 0, result.stdout
     out = json.loads(result.stdout)
     assert out["deals"][0]["scores"] == [0, 1, 2]
@@ -58,7 +45,7 @@ def test_score_reads_a_file(tmp_path):
 
 
 def test_missing_file_is_an_error_object():
-    result = run("score", "/nonexistent/game.json")
+    result = run_engine("score", "/nonexistent/game.json")
     assert result.returncode == 2
     error = json.loads(result.stdout)["error"]
     assert error["deal"] is None and "cannot read" in error["message"]
@@ -66,13 +53,13 @@ def test_missing_file_is_an_error_object():
 
 
 def test_usage_errors_exit_2_with_an_error_object():
-    result = run("frobnicate")
+    result = run_engine("frobnicate")
     assert result.returncode == 2
     assert "usage" in json.loads(result.stdout)["error"]["message"]
 
 
 def test_games_lists_options_with_defaults_and_allowed_values():
-    result = run("games")
+    result = run_engine("games")
     assert result.returncode == 0
     games = {game["key"]: game for game in json.loads(result.stdout)["games"]}
     assert set(games) == {"widow_whist", "third_hand", "italian_whist", "prediction_whist"}

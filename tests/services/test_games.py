@@ -142,14 +142,9 @@ def test_idempotency_key_replays_and_refuses_reuse(club, scorer):
     assert not first.replayed and again.replayed
     assert again.payload == first.payload
     assert Deal.objects.filter(game=game).count() == 1
+    other = {"widow": None, "tricks": [4, 4, 5]}
     with pytest.raises(IdempotencyMismatch):
-        services.deal_record(
-            actor=scorer,
-            game=game,
-            number=1,
-            record={"widow": None, "tricks": [4, 4, 5]},
-            idempotency_key="k1",
-        )
+        services.deal_record(actor=scorer, game=game, number=1, record=other, idempotency_key="k1")
 
 
 def test_finished_game_takes_no_more_deals(club, scorer):

@@ -44,8 +44,7 @@ class Scene:
 
 @pytest.fixture
 def scene(db: None, django_capture_on_commit_callbacks: Callable[..., Any]) -> Scene:
-    club = ClubFactory(name="Home", slug="home")
-    other = ClubFactory(name="Other", slug="other")
+    club, other = ClubFactory(name="Home", slug="home"), ClubFactory(name="Other", slug="other")
     users = {
         "director": member(club, Role.DIRECTOR, username="director"),
         "member": member(club, Role.MEMBER, username="ann"),
@@ -100,104 +99,60 @@ class Endpoint:
     method: str
     path: str  # formatted with {t}, {club}, {round}, {table}
     expect: tuple[int, int, int, int]  # anonymous, outsider, member, director
-    body: Callable[[Scene], Any] | None = None
+    body: Callable[[Scene], Any] | dict[str, Any] | None = None  # None: sent without one
     prepare: Callable[[Scene], None] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
+    def data(self, scene: Scene) -> Any:
+        return self.body(scene) if callable(self.body) else self.body
 
-def _ids(scene: Scene, *names: str) -> list[int]:
-    return [scene.players[name].pk for name in names]
+
+def _players(*names: str) -> Callable[[Scene], dict[str, list[int]]]:
+    """A body naming players of the scene by name."""
+    return lambda scene: {"players": [scene.players[name].pk for name in names]}
 
 
+READ = (401, 404, 200, 200)  # the club's members read
+DIRECTOR = (401, 404, 403, 200)  # only its director
+CLUB = "/api/v1/clubs/{club}/tournaments/"
 T = "/api/v1/tournaments/{t}/"
+R = T + "rounds/{round}/"
+ZED = {"new_players": [{"name": "Zed"}], "check_in": True}
+NEW = {"name": "Third hand night", "game_type": "third_hand", "rounds": 2, "round_kind": "game"}
 ENDPOINTS = [
-    Endpoint("list", "get", "/api/v1/clubs/{club}/tournaments/", (401, 404, 200, 200)),
-    Endpoint(
-        "create",
-        "post",
-        "/api/v1/clubs/{club}/tournaments/",
-        (401, 404, 403, 201),
-        body=lambda s: {
-            "name": "Third hand night",
-            "game_type": "third_hand",
-            "rounds": 2,
-            "round_kind": "game",
-        },
-    ),
-    Endpoint("detail", "get", T, (401, 404, 200, 200)),
-    Endpoint("registrations", "get", T + "registrations/", (401, 404, 200, 200)),
-    Endpoint(
-        "register",
-        "post",
-        T + "registrations/",
-        (401, 404, 403, 200),
-        body=lambda s: {"new_players": [{"name": "Zed"}], "check_in": True},
-    ),
-    Endpoint(
-        "check_in",
-        "post",
-        T + "registrations/check-in/",
-        (401, 404, 403, 200),
-        body=lambda s: {"players": _ids(s, "Gus")},
-    ),
-    Endpoint(
-        "check_out",
-        "post",
-        T + "registrations/check-out/",
-        (401, 404, 403, 200),
-        body=lambda s: {"players": _ids(s, "Ann")},
-    ),
-    Endpoint(
-        "withdraw",
-        "post",
-        T + "registrations/withdraw/",
-        (401, 404, 403, 200),
-        body=lambda s: {"players": _ids(s, "Gus")},
-    ),
-    Endpoint("rounds", "get", T + "rounds/", (401, 404, 200, 200)),
-    Endpoint("seat_next", "post", T + "rounds/", (401, 404, 403, 202), body=lambda s: {}),
-    Endpoint("round", "get", T + "rounds/{round}/", (401, 404, 200, 200)),
-    Endpoint(
-        "publish",
-        "post",
-        T + "rounds/{round}/publish/",
-        (401, 404, 403, 200),
-        body=lambda s: {"notify": False},
-    ),
-    Endpoint(
-        "close",
-        "post",
-        T + "rounds/{round}/close/",
-        (401, 404, 403, 200),
-        body=lambda s: {"force": True},
-        prepare=_close_ready,
-    ),
-    Endpoint(
-        "swap",
-        "post",
-        T + "rounds/{round}/swap/",
-        (401, 404, 403, 200),
-        body=lambda s: {"players": _ids(s, "Ann", "Dee")},
-    ),
-    Endpoint("tables", "get", T + "rounds/{round}/tables/", (401, 404, 200, 200)),
+    Endpoint("list", "get", CLUB, READ),
+    Endpoint("create", "post", CLUB, (401, 404, 403, 201), body=NEW),
+    Endpoint("detail", "get", T, READ),
+    Endpoint("registrations", "get", T + "registrations/", READ),
+    Endpoint("register", "post", T + "registrations/", DIRECTOR, body=ZED),
+    Endpoint("check_in", "post", T + "registrations/check-in/", DIRECTOR, body=_players("Gus")),
+    Endpoint("check_out", "post", T + "registrations/check-out/", DIRECTOR, body=_players("Ann")),
+    Endpoint("withdraw", "post", T + "registrations/withdraw/", DIRECTOR, body=_players("Gus")),
+    Endpoint("rounds", "get", T + "rounds/", READ),
+    Endpoint("seat_next", "post", T + "rounds/", (401, 404, 403, 202), body={}),
+    Endpoint("round", "get", R, READ),
+    Endpoint("publish", "post", R + "publish/", DIRECTOR, body={"notify": False}),
+    Endpoint("close", "post", R + "close/", DIRECTOR, body={"force": True}, prepare=_close_ready),
+    Endpoint("swap", "post", R + "swap/", DIRECTOR, body=_players("Ann", "Dee")),
+    Endpoint("tables", "get", R + "tables/", READ),
+    # Only a player seated at the table confirms: Ann (the member), not the director.
     Endpoint(
         "confirm",
         "post",
-        T + "rounds/{round}/tables/{table}/confirm/",
-        # Only a player seated at the table confirms: Ann (the member), not the director.
+        R + "tables/{table}/confirm/",
         (401, 404, 200, 403),
-        body=lambda s: {},
+        body={},
         prepare=_play_ann_table,
     ),
     Endpoint(
         "reopen",
         "post",
-        T + "rounds/{round}/tables/{table}/reopen/",
-        (401, 404, 403, 200),
-        body=lambda s: {"reason": "deal 2 went to the wrong seat"},
+        R + "tables/{table}/reopen/",
+        DIRECTOR,
+        body={"reason": "deal 2 went to the wrong seat"},
         prepare=_confirmed_ann_table,
     ),
-    Endpoint("standings", "get", T + "standings/", (401, 404, 200, 200)),
+    Endpoint("standings", "get", T + "standings/", READ),
 ]
 
 
@@ -231,7 +186,7 @@ def test_access(scene: Scene, endpoint: Endpoint, caller: str) -> None:
     path = _path(endpoint, scene)
     kwargs: dict[str, Any] = {"format": "json"}
     if endpoint.body is not None:
-        kwargs["data"] = endpoint.body(scene)
+        kwargs["data"] = endpoint.data(scene)
     response = getattr(client, endpoint.method)(path, **kwargs)
     assert response.status_code == expected, (caller, response.content[:300])
     if expected >= 400:

@@ -16,30 +16,18 @@ from scorekeeper.errors import Conflict, InvalidInput, NotAllowed
 from scorekeeper.models import GameStatus, Role
 from tests.factories import ClubFactory, PlayerFactory, member
 from tests.tournaments.helpers import EVEN, WIN, Event, guest, play, seats, tables
-from tournaments import selectors, services, tasks
-from tournaments.models import (
-    Registration,
-    RegistrationStatus,
-    Round,
-    RoundPlayer,
-    RoundStatus,
-    SeatingStatus,
-    Standing,
-    Table,
-    Tournament,
-    TournamentStatus,
-)
+from tournaments import models, selectors, services, tasks
 
 pytestmark = pytest.mark.django_db
 
 
-def arrange(event: Event, round: Round, layout: list[list[str]]) -> None:
+def arrange(event: Event, round: models.Round, layout: list[list[str]]) -> None:
     """Swap players until the round's tables are ``layout`` (names in seat order)."""
     by_name = {p.name: p for p in event.players}
     for number, names in enumerate(layout, start=1):
         table = round.tables.get(number=number)
         for position, name in enumerate(names):
-            there = RoundPlayer.objects.get(round=round, table=table, position=position)
+            there = models.RoundPlayer.objects.get(round=round, table=table, position=position)
             if there.player.name != name:
                 services.round_swap(
                     actor=event.director, round=round, first=there.player, second=by_name[name]
@@ -48,7 +36,7 @@ def arrange(event: Event, round: Round, layout: list[list[str]]) -> None:
         assert [p.name for p in seats(round.tables.get(number=number))] == names
 
 
-def first_round_published(event: Event, t: Tournament) -> Round:
+def first_round_published(event: Event, t: models.Tournament) -> models.Round:
     """Six players entered; round 1 seated as Ann, Bob, Cy and Dee, Eve, Fay, and
     published."""
     event.enter(t, 6)
@@ -58,7 +46,7 @@ def first_round_published(event: Event, t: Tournament) -> Round:
     return round1
 
 
-def confirm(event: Event, table: Table, name: str = "Checker") -> Table:
+def confirm(event: Event, table: models.Table, name: str = "Checker") -> models.Table:
     with event.capture(execute=True):
         return services.table_confirm(actor=guest(table, name), table=table)
 
@@ -69,7 +57,7 @@ def confirm(event: Event, table: Table, name: str = "Checker") -> Table:
 def test_create_checks_the_house_rules_and_the_round(event):
     t = event.tournament(round_deals=6)
     assert t.options["finish"] == {"deals": 6}  # widow whist ends itself after the round
-    assert t.table_size == 3 and t.status == TournamentStatus.OPEN
+    assert t.table_size == 3 and t.status == models.TournamentStatus.OPEN
     with pytest.raises(InvalidInput) as caught:
         event.tournament(name="B", options={"targets": {"widow": 14}})
     assert caught.value.field == "options.targets.widow"
@@ -105,12 +93,12 @@ def test_registration_check_in_withdrawal_and_late_arrival(event):
     ann, bob, cy, dee, eve, fay, gus = event.players[:7]
     services.register(actor=event.director, tournament=t, players=[ann, bob, cy, dee, eve, fay])
     services.register(actor=event.director, tournament=t, players=[ann])  # no second row
-    assert Registration.objects.filter(tournament=t).count() == 6
+    assert models.Registration.objects.filter(tournament=t).count() == 6
     checked = services.check_in(actor=event.director, tournament=t, players=[ann, bob, cy])
     assert {r.checked_in_round for r in checked} == {1}
     with event.capture(execute=True):
         services.withdraw(actor=event.director, tournament=t, players=[fay])
-    assert Registration.objects.get(tournament=t, player=fay).status == "withdrawn"
+    assert models.Registration.objects.get(tournament=t, player=fay).status == "withdrawn"
     with pytest.raises(InvalidInput):
         services.check_in(actor=event.director, tournament=t, players=[fay])
     with pytest.raises(InvalidInput):
@@ -127,7 +115,7 @@ def test_registration_check_in_withdrawal_and_late_arrival(event):
         services.register(actor=member(event.club), tournament=t, players=[gus])
 
     round = event.seat(t)
-    assert round.status == RoundStatus.SEATED
+    assert round.status == models.RoundStatus.SEATED
     assert {p.player_id for p in round.players.all()} == {
         ann.pk,
         bob.pk,
@@ -146,11 +134,11 @@ def test_registration_check_in_withdrawal_and_late_arrival(event):
     with event.capture(execute=True):
         services.round_close(actor=event.director, round=round, force=True)
         services.withdraw(actor=event.director, tournament=t, players=[ann])
-    ann_row = Registration.objects.get(tournament=t, player=ann)
+    ann_row = models.Registration.objects.get(tournament=t, player=ann)
     assert ann_row.withdrawn_after_round == 1 and ann_row.checked_in_round is None
     # A withdrawn player comes back by registering again.
     services.register(actor=event.director, tournament=t, players=[fay], check_in=True)
-    assert Registration.objects.get(tournament=t, player=fay).status == "active"
+    assert models.Registration.objects.get(tournament=t, player=fay).status == "active"
 
 
 # --- Seating ---------------------------------------------------------------------------------
@@ -161,7 +149,7 @@ def test_seating_a_round_seats_every_checked_in_player_once(event):
     event.enter(t, 8, check_in=False)
     services.check_in(actor=event.director, tournament=t, players=event.players[:7])
     round = event.seat(t)
-    assert (round.seating_status, round.seating_progress) == (SeatingStatus.DONE, 100)
+    assert (round.seating_status, round.seating_progress) == (models.SeatingStatus.DONE, 100)
     places = list(round.players.all())
     assert len(places) == 7
     assert {p.player_id for p in places} == {p.pk for p in event.players[:7]}
@@ -185,7 +173,7 @@ def test_byes_rotate_fairly_over_rounds(event):
         with event.capture(execute=True):
             services.round_close(actor=event.director, round=round, force=True)
     assert len(byes) == len(set(byes)) == 3
-    bye_standings = Standing.objects.filter(tournament=t, byes=1)
+    bye_standings = models.Standing.objects.filter(tournament=t, byes=1)
     assert {s.player_id for s in bye_standings} == set(byes)
 
 
@@ -220,17 +208,17 @@ def test_the_seat_task_is_idempotent(event):
     again, queued_again = services.round_request(actor=event.director, tournament=t)
     assert again.pk == round.pk and queued_again
     round.refresh_from_db()
-    assert round.seating_status == SeatingStatus.QUEUED
+    assert round.seating_status == models.SeatingStatus.QUEUED
     first = tasks.seat_round.apply(args=(t.pk, 1)).get()
     second = tasks.seat_round.apply(args=(t.pk, 1)).get()
     assert services.round_request(actor=event.director, tournament=t) == (round, False)
     assert first == second == {"round": round.pk, "seating_status": "done"}
     assert t.rounds.count() == 1
-    assert RoundPlayer.objects.filter(round__tournament=t).count() == 7
-    assert Table.objects.filter(round=round).count() == 2
+    assert models.RoundPlayer.objects.filter(round__tournament=t).count() == 7
+    assert models.Table.objects.filter(round=round).count() == 2
     # The database seats nobody twice in a round, whatever the code does.
     with pytest.raises(IntegrityError), transaction.atomic():
-        RoundPlayer.objects.create(round=round, player=event.players[0])
+        models.RoundPlayer.objects.create(round=round, player=event.players[0])
 
 
 def test_a_failed_seating_says_why_and_can_be_queued_again(event):
@@ -239,18 +227,18 @@ def test_a_failed_seating_says_why_and_can_be_queued_again(event):
     with event.capture(execute=False):
         round, _ = services.round_request(actor=event.director, tournament=t)
     # Two of the three leave before the job runs.
-    Registration.objects.filter(tournament=t, player__in=event.players[:2]).update(
+    models.Registration.objects.filter(tournament=t, player__in=event.players[:2]).update(
         checked_in_round=None
     )
     tasks.seat_round.apply(args=(t.pk, 1))
     round.refresh_from_db()
-    assert round.seating_status == SeatingStatus.FAILED
+    assert round.seating_status == models.SeatingStatus.FAILED
     assert "a table needs 3" in round.seating_error
     with pytest.raises(Conflict):
         services.round_request(actor=event.director, tournament=t)
     services.check_in(actor=event.director, tournament=t, players=event.players[:3])
     again = event.seat(t)
-    assert again.pk == round.pk and again.seating_status == SeatingStatus.DONE
+    assert again.pk == round.pk and again.seating_status == models.SeatingStatus.DONE
 
 
 def test_swap_before_publishing_flags_a_repeated_meeting(event):
@@ -315,7 +303,7 @@ def test_publishing_starts_ordinary_games_with_table_links_and_tells_players(eve
     event.enter(t, 7)
     round = event.seat(t)
     event.publish(round, notify=True)
-    assert round.status == RoundStatus.PLAYING
+    assert round.status == models.RoundStatus.PLAYING
     for table in tables(round):
         game = table.game
         assert game is not None and game.club == event.club
@@ -344,7 +332,7 @@ def test_confirm_needs_a_second_person_at_the_table(event):
     ann.save()
     round = event.seat(t)
     event.publish(round)
-    table = Table.objects.get(round=round, seats__player=ann)
+    table = models.Table.objects.get(round=round, seats__player=ann)
     play(table, [WIN[0], EVEN], by="Scorer")
     assert selectors.table_state(table) == ("playing", 3)
     with pytest.raises(Conflict):  # not finished yet
@@ -357,7 +345,7 @@ def test_confirm_needs_a_second_person_at_the_table(event):
         services.table_confirm(actor=guest(table, ""), table=table)
     with pytest.raises(NotAllowed):  # the director is not at the table
         services.table_confirm(actor=event.director, table=table)
-    other = Table.objects.exclude(pk=table.pk).get(round=round)
+    other = models.Table.objects.exclude(pk=table.pk).get(round=round)
     with pytest.raises(NotAllowed):  # a link to another table
         services.table_confirm(actor=guest(other, "Checker"), table=table)
     confirmed = services.table_confirm(actor=ann_user, table=table)
@@ -377,7 +365,7 @@ def test_confirm_needs_a_second_person_at_the_table(event):
         services.table_confirm(actor=bob_user, table=other)
     confirm(event, other, "Cy")
     round.refresh_from_db()
-    assert round.status == RoundStatus.CLOSED and round.close_reason == "confirmed"
+    assert round.status == models.RoundStatus.CLOSED and round.close_reason == "confirmed"
 
 
 def test_a_deal_limit_without_a_finish_option_ends_the_game_at_confirmation(event):
@@ -396,9 +384,9 @@ def test_a_deal_limit_without_a_finish_option_ends_the_game_at_confirmation(even
     table.refresh_from_db()
     assert table.game.status == GameStatus.FINISHED and table.game.ended_by_hand
     round.refresh_from_db()
-    assert round.status == RoundStatus.CLOSED
+    assert round.status == models.RoundStatus.CLOSED
     t.refresh_from_db()
-    assert t.status == TournamentStatus.FINISHED
+    assert t.status == models.TournamentStatus.FINISHED
 
 
 def test_director_close_marks_unfinished_tables(event):
@@ -417,16 +405,16 @@ def test_director_close_marks_unfinished_tables(event):
     with event.capture(execute=True):
         services.round_close(actor=event.director, round=round, force=True)
     round.refresh_from_db()
-    assert round.status == RoundStatus.CLOSED and round.close_reason == "director"
+    assert round.status == models.RoundStatus.CLOSED and round.close_reason == "director"
     assert round.closed_by == event.director
     first, second, third = tables(round)
     assert not first.unfinished and second.unfinished and third.unfinished
     # Finished by hand at the current totals; a table with no deal: abandoned, all tied.
     assert second.game.status == GameStatus.FINISHED and second.game.ended_by_hand
     assert third.game.status == GameStatus.ABANDONED
-    second_points = {p.position: p.points for p in RoundPlayer.objects.filter(table=second)}
+    second_points = {p.position: p.points for p in models.RoundPlayer.objects.filter(table=second)}
     assert second_points == {0: Decimal("0.250"), 1: Decimal("1.000"), 2: Decimal("0.250")}
-    assert {p.points for p in RoundPlayer.objects.filter(table=third)} == {Decimal("0.500")}
+    assert {p.points for p in models.RoundPlayer.objects.filter(table=third)} == {Decimal("0.500")}
     # The table links stop working once the round is closed.
     assert not second.game.table_links.filter(revoked_at__isnull=True).exists()
 
@@ -455,18 +443,18 @@ def test_the_clock_calls_time_then_closes_the_round(event):
         closed = services.rounds_close_due(now=start + datetime.timedelta(minutes=41))
     assert closed == {"called": 0, "closed": 1}
     round.refresh_from_db()
-    assert round.status == RoundStatus.CLOSED and round.close_reason == "time"
+    assert round.status == models.RoundStatus.CLOSED and round.close_reason == "time"
     first, second = tables(round)
     assert first.game.ended_by_hand and not first.unfinished
     assert second.unfinished and second.game.status == GameStatus.ABANDONED
-    assert Standing.objects.filter(tournament=t).count() == 6
+    assert models.Standing.objects.filter(tournament=t).count() == 6
 
 
 def test_the_scan_task_closes_due_rounds(event):
     t = event.tournament(round_kind="time", round_minutes=5, grace_minutes=0, rounds=1)
     event.enter(t, 3)
     round = event.publish(event.seat(t))
-    Round.objects.filter(pk=round.pk).update(
+    models.Round.objects.filter(pk=round.pk).update(
         time_called_at=timezone.now() - datetime.timedelta(minutes=1),
         deadline=timezone.now() - datetime.timedelta(seconds=1),
     )
@@ -474,7 +462,7 @@ def test_the_scan_task_closes_due_rounds(event):
         result = tasks.close_due_rounds.delay().get()
     assert result == {"called": 1, "closed": 1}
     round.refresh_from_db()
-    assert round.status == RoundStatus.CLOSED
+    assert round.status == models.RoundStatus.CLOSED
 
 
 # --- Standings -------------------------------------------------------------------------------
@@ -500,7 +488,7 @@ def test_standings_after_two_rounds_checked_by_hand(event):
     # Round 1: Ann 1, Bob ¼, Cy ¼; Eve 1, Dee ½, Fay 0.
     # Round 2: Dee 1, Ann ¼, Bob ¼; Eve, Cy, Fay ½ each.
     # Dee 1½ (16) before Eve 1½ (10) on game score; Fay ½ (6) before Bob ½ (1).
-    rows = list(Standing.objects.filter(tournament=t).select_related("player"))
+    rows = list(models.Standing.objects.filter(tournament=t).select_related("player"))
     table = [
         (s.rank, s.player.name, float(s.points), s.game_score, s.table_wins, s.rounds_played)
         for s in rows
@@ -518,10 +506,10 @@ def test_standings_after_two_rounds_checked_by_hand(event):
     assert float(ann.opponents_points) == pytest.approx(0.8125, abs=0.001)
     assert ann.round_points == [1.0, 0.25]
     t.refresh_from_db()
-    assert t.status == TournamentStatus.FINISHED and t.standings_updated_at is not None
+    assert t.status == models.TournamentStatus.FINISHED and t.standings_updated_at is not None
     # Recomputing changes nothing (a retried job).
     assert services.standings_recompute(tournament_id=t.pk) == 6
-    again = [(s.rank, s.player_id, s.points) for s in Standing.objects.filter(tournament=t)]
+    again = [(s.rank, s.player_id, s.points) for s in models.Standing.objects.filter(tournament=t)]
     assert again == [(s.rank, s.player_id, s.points) for s in rows]
 
 
@@ -535,7 +523,7 @@ def test_a_withdrawn_player_keeps_their_standing(event):
     loser = seats(table)[0]
     with event.capture(execute=True):
         services.withdraw(actor=event.director, tournament=t, players=[loser])
-    row = Standing.objects.get(tournament=t, player=loser)
+    row = models.Standing.objects.get(tournament=t, player=loser)
     assert row.withdrawn and row.rounds_played == 1
 
 
@@ -549,24 +537,26 @@ def test_database_invariants(event):
     table = round.tables.get(number=1)
     ann = event.players[0]
     cases = [
-        lambda: Registration.objects.create(tournament=t, player=ann),
-        lambda: Round.objects.create(tournament=t, number=1, seating_method="random"),
-        lambda: Table.objects.create(round=round, number=1, size=3),
-        lambda: Table.objects.create(round=round, number=9, size=7),
-        lambda: Table.objects.create(round=round, number=9, size=3, first_dealer=3),
-        lambda: RoundPlayer.objects.create(round=round, player=ann),
-        lambda: RoundPlayer.objects.create(
+        lambda: models.Registration.objects.create(tournament=t, player=ann),
+        lambda: models.Round.objects.create(tournament=t, number=1, seating_method="random"),
+        lambda: models.Table.objects.create(round=round, number=1, size=3),
+        lambda: models.Table.objects.create(round=round, number=9, size=7),
+        lambda: models.Table.objects.create(round=round, number=9, size=3, first_dealer=3),
+        lambda: models.RoundPlayer.objects.create(round=round, player=ann),
+        lambda: models.RoundPlayer.objects.create(
             round=round, player=event.players[8], table=table, position=0
         ),
-        lambda: RoundPlayer.objects.create(round=round, player=event.players[8], table=table),
-        lambda: Round.objects.filter(pk=round.pk).update(seating_progress=101),
-        lambda: Registration.objects.filter(tournament=t).update(status="maybe"),
+        lambda: models.RoundPlayer.objects.create(
+            round=round, player=event.players[8], table=table
+        ),
+        lambda: models.Round.objects.filter(pk=round.pk).update(seating_progress=101),
+        lambda: models.Registration.objects.filter(tournament=t).update(status="maybe"),
     ]
     for index, case in enumerate(cases):
         with pytest.raises(IntegrityError), transaction.atomic():
             case()
             pytest.fail(f"case {index} was accepted")
-    assert RegistrationStatus.ACTIVE == "active"
+    assert models.RegistrationStatus.ACTIVE == "active"
 
 
 def test_the_table_of_a_game(event):
@@ -596,7 +586,7 @@ def test_a_mail_server_that_is_down_does_not_break_publishing(event, settings):
     t = event.tournament()
     event.enter(t, 3)
     round = event.publish(event.seat(t), notify=True)  # the job fails, after its retries
-    assert round.status == RoundStatus.PLAYING
+    assert round.status == models.RoundStatus.PLAYING
     assert not round.players.filter(notified_at__isnull=False).exists()
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     assert tasks.notify_round.apply(args=(round.pk,)).get() == 3  # sent once it is back
@@ -628,12 +618,12 @@ def test_a_check_in_carries_over_until_the_player_checks_out(event):
     # Seated but not published: checking out now counts from round 3 (round 2 keeps him).
     services.check_out(actor=event.director, tournament=t, players=[fay])
     assert round2.players.filter(player=fay).exists()
-    assert not Registration.objects.get(tournament=t, player=fay).present_for(3)
+    assert not models.Registration.objects.get(tournament=t, player=fay).present_for(3)
     # Gus comes back: checked in from round 3 on; checking in someone present changes nothing.
     services.check_in(actor=event.director, tournament=t, players=[gus, ann])
-    gus_row = Registration.objects.get(tournament=t, player=gus)
+    gus_row = models.Registration.objects.get(tournament=t, player=gus)
     assert (gus_row.checked_in_round, gus_row.checked_out_round) == (3, None)
-    assert Registration.objects.get(tournament=t, player=ann).checked_in_round == 1
+    assert models.Registration.objects.get(tournament=t, player=ann).checked_in_round == 1
     assert not gus_row.present_for(2) and gus_row.present_for(3)
     # Withdrawal is separate: it ends the tournament, and a withdrawn player is not checked out.
     with event.capture(execute=True):

@@ -27,17 +27,7 @@ from tests.broker import HAVE_REDIS, Workers, celery_broker, redis_server, wait_
 from tests.factories import ClubFactory, PlayerFactory, member
 from tests.support import using_broker
 from tests.tournaments.helpers import EVEN, WIN, play, tables, widow_whist_cup
-from tournaments import points, seating_adapter, selectors, services
-from tournaments.models import (
-    CloseReason,
-    Round,
-    RoundPlayer,
-    RoundStatus,
-    SeatingStatus,
-    Standing,
-    Table,
-    Tournament,
-)
+from tournaments import models, points, seating_adapter, selectors, services
 from tournaments.services._base import _decimal
 from tournaments.services.rounds import _seating_request
 from tournaments.tasks import close_due_rounds
@@ -124,11 +114,11 @@ def _club() -> tuple[Club, Any, list[Player]]:
     return club, director, [PlayerFactory(club=club) for _ in range(6)]
 
 
-def _places(round: Round) -> list[tuple[int, int, int]]:
+def _places(round: models.Round) -> list[tuple[int, int, int]]:
     """(table number, seat, player) of everyone in the round; 0, 0 for a bye."""
     return sorted(
         (place.table.number if place.table else 0, place.position or 0, place.player_id)
-        for place in RoundPlayer.objects.filter(round=round).select_related("table")
+        for place in models.RoundPlayer.objects.filter(round=round).select_related("table")
     )
 
 
@@ -141,15 +131,18 @@ def test_a_worker_killed_while_seating_a_round(seating_workers: Setup) -> None:
 
     wait_for_file(seating_workers.folder / "started-1", 60)
     round.refresh_from_db()
-    assert (round.status, round.seating_status) == (RoundStatus.SEATING, SeatingStatus.RUNNING)
+    assert (round.status, round.seating_status) == (
+        models.RoundStatus.SEATING,
+        models.SeatingStatus.RUNNING,
+    )
     _kill_mid_job(seating_workers, worker)
-    assert not Table.objects.filter(round=round).exists()  # nothing half-written
+    assert not models.Table.objects.filter(round=round).exists()  # nothing half-written
 
-    _wait_until(lambda: Round.objects.get(pk=round.pk).status == RoundStatus.SEATED)
+    _wait_until(lambda: models.Round.objects.get(pk=round.pk).status == models.RoundStatus.SEATED)
     round.refresh_from_db()
-    assert round.seating_status == SeatingStatus.DONE and round.seating_progress == 100
+    assert round.seating_status == models.SeatingStatus.DONE and round.seating_progress == 100
     # Seated once: 6 players at two tables of 3, nobody twice, no table twice.
-    numbers = list(Table.objects.filter(round=round).values_list("number", flat=True))
+    numbers = list(models.Table.objects.filter(round=round).values_list("number", flat=True))
     assert sorted(numbers) == [1, 2]
     places = _places(round)
     assert len(places) == 6 and len({player for *_, player in places}) == 6
@@ -168,7 +161,9 @@ def test_a_worker_killed_while_seating_a_round(seating_workers: Setup) -> None:
     )
 
 
-def _playing(director: Any, club: Club, players: list[Player]) -> tuple[Tournament, Round]:
+def _playing(
+    director: Any, club: Club, players: list[Player]
+) -> tuple[models.Tournament, models.Round]:
     """Round 1 seated (in the web process: no pause), published and played to the end at
     every table, its time limit past."""
     tournament = widow_whist_cup(director, club, "Killed closing cup", players)
@@ -178,12 +173,12 @@ def _playing(director: Any, club: Club, players: list[Player]) -> tuple[Tourname
     finally:
         app.conf.task_always_eager = False
     round.refresh_from_db()
-    assert round.status == RoundStatus.SEATED
+    assert round.status == models.RoundStatus.SEATED
     round = services.round_publish(actor=director, round=round, notify=False)
     for index, table in enumerate(tables(round)):
         play(table, [WIN[index % 3], EVEN, WIN[(index + 1) % 3]])
     past = timezone.now() - timedelta(minutes=1)
-    Round.objects.filter(pk=round.pk).update(time_called_at=past, deadline=past)
+    models.Round.objects.filter(pk=round.pk).update(time_called_at=past, deadline=past)
     return tournament, round
 
 
@@ -196,20 +191,22 @@ def test_a_worker_killed_while_closing_a_round(closing_workers: Setup) -> None:
     wait_for_file(closing_workers.folder / "started-1", 60)
     _kill_mid_job(closing_workers, worker)
     round.refresh_from_db()
-    assert round.status == RoundStatus.PLAYING  # the half-done close was rolled back
-    assert not RoundPlayer.objects.filter(round=round, points__isnull=False).exists()
+    assert round.status == models.RoundStatus.PLAYING  # the half-done close was rolled back
+    assert not models.RoundPlayer.objects.filter(round=round, points__isnull=False).exists()
     close_due_rounds.delay()  # the clock ticks again while the job waits to be handed back
 
-    _wait_until(lambda: Round.objects.get(pk=round.pk).status == RoundStatus.CLOSED)
-    _wait_until(lambda: Standing.objects.filter(tournament=tournament).count() == len(players))
+    _wait_until(lambda: models.Round.objects.get(pk=round.pk).status == models.RoundStatus.CLOSED)
+    _wait_until(
+        lambda: models.Standing.objects.filter(tournament=tournament).count() == len(players)
+    )
     round.refresh_from_db()
-    assert round.close_reason == CloseReason.TIME and round.closed_by is None
+    assert round.close_reason == models.CloseReason.TIME and round.closed_by is None
     # Scored as an undisturbed close scores it, and the standings hold the round once.
     rule = selectors.points_rule(tournament)
     given = points.round_points(selectors.round_result(round), rule)
-    stored = {p.player_id: p.points for p in RoundPlayer.objects.filter(round=round)}
+    stored = {p.player_id: p.points for p in models.RoundPlayer.objects.filter(round=round)}
     assert stored == {player: _decimal(value) for player, value in given.items()}
-    for standing in Standing.objects.filter(tournament=tournament):
+    for standing in models.Standing.objects.filter(tournament=tournament):
         assert standing.rounds_played + standing.byes == 1
         assert standing.points == stored[standing.player_id]
     assert len(list(closing_workers.folder.glob("started-*"))) == 2  # closed once more, once
