@@ -173,8 +173,9 @@ ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 ACCOUNT_SESSION_REMEMBER = True
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "Scorekeeper: "
 # Failed sign-ins, counted in the cache (OWASP ASVS 2.2.1: at most 100 an hour per account):
-# LOGIN_ATTEMPTS a quarter of an hour per account (so at most 4 x LOGIN_ATTEMPTS an hour),
-# and LOGIN_ATTEMPTS_PER_ADDRESS a quarter of an hour from one address: generous, since a
+# LOGIN_ATTEMPTS a quarter of an hour per account (so at most 4 x LOGIN_ATTEMPTS an hour;
+# username and e-mail count together, see scorekeeper.accounts), and
+# LOGIN_ATTEMPTS_PER_ADDRESS a quarter of an hour from one address: generous, since a
 # club room shares one address and one member's typos must not lock out the others. The
 # API's token endpoint counts on the same keys.
 LOGIN_ATTEMPTS = env.int("LOGIN_ATTEMPTS", default=10)

@@ -77,6 +77,23 @@ class InvalidCredentials(exceptions.APIException):
     default_code = "invalid_credentials"
 
 
+class SignInThrottled(exceptions.Throttled):
+    """A token refused by a limit on failed sign-ins (the sign-in page's): ``details.limit``
+    says which, ``account`` (a password reset lifts it) or ``address`` (only time does),
+    and ``details.wait`` / ``Retry-After`` for how long."""
+
+    MESSAGES = {
+        "account": "too many failed sign-ins for this account: try again later, "
+        "or reset the password from the sign-in page.",
+        "address": "too many failed sign-ins from this network address: "
+        "sign-ins from here are paused, try again later.",
+    }
+
+    def __init__(self, *, limit: str, wait: int) -> None:
+        super().__init__(wait=wait, detail=self.MESSAGES[limit])
+        self.details = {"limit": limit}
+
+
 def error_body(
     code: str,
     message: str,
@@ -147,6 +164,9 @@ def _api_body(exc: exceptions.APIException) -> dict[str, Any]:
     wait = getattr(exc, "wait", None)
     if isinstance(exc, exceptions.Throttled) and wait is not None:
         details["wait"] = int(wait + 0.999)
+    more = getattr(exc, "details", None)
+    if isinstance(more, Mapping):
+        details.update(more)
     return error_body(str(code), message, field=getattr(exc, "field", None), details=details)
 
 
@@ -201,7 +221,8 @@ class ErrorDetailSerializer(serializers.Serializer[Any]):
     )
     details = serializers.DictField(
         help_text='More: all validation errors ("errors"), the deal already recorded '
-        '("deal"), the next deal number ("next_number"), seconds to wait ("wait").'
+        '("deal"), the next deal number ("next_number"), seconds to wait ("wait"), which '
+        'sign-in limit refused a token ("limit": "account" or "address").'
     )
 
 

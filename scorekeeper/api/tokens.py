@@ -8,24 +8,22 @@ from __future__ import annotations
 
 from allauth.account.adapter import get_adapter
 from django.contrib.auth.models import User
-from django.core.exceptions import ValidationError
 from django.http import HttpRequest
 from rest_framework.authtoken.models import Token
-from rest_framework.exceptions import Throttled
 
-from .errors import InvalidCredentials
+from scorekeeper.accounts import SignInPaused
+
+from .errors import InvalidCredentials, SignInThrottled
 
 
 def token_issue(*, request: HttpRequest, username: str, password: str) -> Token:
     """A token for the account, with the sign-in page's limits on failed attempts (per
-    address and per account, counted together with the page's)."""
+    address and per account, counted together with the page's): over one, a 429 that says
+    which and for how long."""
     try:
         user = get_adapter(request).authenticate(request, username=username, password=password)
-    except ValidationError:
-        raise Throttled(
-            detail="too many failed sign-ins for this account: try again in 15 minutes, "
-            "or reset the password from the sign-in page"
-        ) from None
+    except SignInPaused as paused:
+        raise SignInThrottled(limit=paused.pause.limit, wait=paused.pause.wait) from None
     if not isinstance(user, User) or not user.is_active:
         raise InvalidCredentials()
     token, _ = Token.objects.get_or_create(user=user)

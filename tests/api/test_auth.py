@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
@@ -126,3 +128,45 @@ def test_token_endpoint_is_throttled(world: World, monkeypatch: pytest.MonkeyPat
     assert error["code"] == "throttled"
     assert 0 < error["details"]["wait"] <= 60
     assert int(response["Retry-After"]) == error["details"]["wait"]
+
+
+def test_a_locked_account_is_answered_429_with_the_wait(world: World) -> None:
+    """Ten failures for an account (from any addresses, with its username or its e-mail)
+    and even the right password is refused, saying for how long and why."""
+    for attempt in range(10):
+        login = "member" if attempt % 2 else "member@example.org"
+        client = APIClient(REMOTE_ADDR=f"10.4.0.{attempt}")
+        assert client.post(TOKEN_URL, {"username": login, "password": "wrong"}).status_code == 400
+    response = APIClient(REMOTE_ADDR="10.4.1.1").post(
+        TOKEN_URL, {"username": "member", "password": "password"}
+    )
+    assert response.status_code == 429
+    error = error_of(response)
+    assert error["code"] == "throttled"
+    assert "for this account" in error["message"]
+    assert "reset the password" in error["message"]
+    assert error["details"]["limit"] == "account"
+    assert 14 * 60 < error["details"]["wait"] <= 15 * 60
+    assert int(response["Retry-After"]) == error["details"]["wait"]
+
+
+def test_failures_from_one_address_are_limited(world: World, settings: Any) -> None:
+    settings.ACCOUNT_RATE_LIMITS = {
+        **settings.ACCOUNT_RATE_LIMITS,
+        "login_failed": "3/15m/ip,10/15m/key",
+    }
+    here = APIClient(REMOTE_ADDR="10.5.0.1")
+    for login in ("admin", "director", "scorer"):
+        assert here.post(TOKEN_URL, {"username": login, "password": "wrong"}).status_code == 400
+    response = here.post(TOKEN_URL, {"username": "member", "password": "password"})
+    assert response.status_code == 429
+    error = error_of(response)
+    assert error["code"] == "throttled"
+    assert "from this network address" in error["message"]
+    assert "account" not in error["message"] and "reset" not in error["message"]
+    assert error["details"]["limit"] == "address"
+    assert 14 * 60 < error["details"]["wait"] <= 15 * 60
+    assert int(response["Retry-After"]) == error["details"]["wait"]
+    # Another address is not concerned.
+    there = APIClient(REMOTE_ADDR="10.5.0.2")
+    assert there.post(TOKEN_URL, {"username": "member", "password": "password"}).status_code == 200

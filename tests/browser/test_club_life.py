@@ -139,3 +139,20 @@ def test_a_forgotten_password_and_the_sign_in_limit(site: LiveServer, new_page: 
     guesser.get_by_role("button", name="Sign In").click()
     guesser.get_by_text("Too many failed sign-ins for this account").wait_for()
     assert "/accounts/login/" in guesser.url
+
+    # A password reset lifts the lock at once, for the username as for the e-mail.
+    guesser.get_by_role("link", name="Forgot your password?").click()
+    guesser.get_by_label("Email").fill("cy@example.org")
+    guesser.get_by_role("button", name="Reset My Password").click()
+    guesser.get_by_role("heading", name="Password Reset").wait_for()
+    guesser.goto(last_link("cy@example.org", r"https?://\S+/accounts/password/reset/key/\S+"))
+    guesser.get_by_label("New Password:", exact=True).fill("a third pass phrase")
+    guesser.get_by_label("New Password (again)").fill("a third pass phrase")
+    guesser.get_by_role("button", name="Change Password").click()
+    guesser.get_by_text("Your password is now changed.").wait_for()
+    for login, phone in (("cy", guesser), ("cy@example.org", new_page())):
+        phone.goto(f"{site.url}/accounts/login/")
+        phone.get_by_label("Username or e-mail").fill(login)
+        phone.get_by_label("Password").fill("a third pass phrase")
+        phone.get_by_role("button", name="Sign In").click()
+        phone.wait_for_url(lambda url: "/accounts/" not in url)

@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 import pytest
+from allauth.account.models import EmailAddress
 from django.core import mail
 from django.core.cache import cache
 from django.test import Client
@@ -184,18 +185,140 @@ def test_the_token_endpoint_counts_failures_too() -> None:
     assert answer.status_code == 429
 
 
-def test_password_reset_by_email(client: Client, mails: Any) -> None:
-    user = UserFactory(username="cy", email="cy@example.org")
+def _reset_password(client: Client, mails: Any, email: str, password: str) -> None:
+    """Ask for the reset e-mail and set ``password`` with its link."""
+    sent = len(mail.outbox)
     with mails(execute=True):
-        client.post(reverse("account_reset_password"), {"email": "cy@example.org"})
-    assert len(mail.outbox) == 1
-    link = re.search(r"https?://testserver(/accounts/password/reset/key/\S+)", mail.outbox[0].body)
+        client.post(reverse("account_reset_password"), {"email": email})
+    assert len(mail.outbox) == sent + 1
+    link = re.search(r"https?://testserver(/accounts/password/reset/key/\S+)", mail.outbox[-1].body)
     assert link is not None
     form = client.get(link.group(1), follow=True)
     action = form.redirect_chain[-1][0] if form.redirect_chain else link.group(1)
-    client.post(action, {"password1": "a new pass phrase", "password2": "a new pass phrase"})
+    with mails(execute=True):
+        client.post(action, {"password1": password, "password2": password})
+
+
+def test_password_reset_by_email(client: Client, mails: Any) -> None:
+    user = UserFactory(username="cy", email="cy@example.org")
+    _reset_password(client, mails, "cy@example.org", "a new pass phrase")
     user.refresh_from_db()
     assert user.check_password("a new pass phrase")
+
+
+def _verified(username: str) -> Any:
+    """An account that signs in with its username or its (verified) e-mail."""
+    user = UserFactory(username=username, email=f"{username}@example.org")
+    EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
+    return user
+
+
+def _sign_in(login: str, password: str, *, address: str = "127.0.0.1") -> Any:
+    return Client(REMOTE_ADDR=address).post(
+        reverse("account_login"), {"login": login, "password": password}
+    )
+
+
+def _token(username: str, password: str, *, address: str = "127.0.0.1") -> Any:
+    return Client(REMOTE_ADDR=address).post(
+        reverse("api:auth-token"),
+        {"username": username, "password": password},
+        content_type="application/json",
+    )
+
+
+def test_a_password_reset_lifts_the_lock_for_the_username_and_the_email(
+    client: Client, mails: Any
+) -> None:
+    _verified("dee")
+    for _ in range(10):
+        assert "not correct" in text_of(_sign_in("dee", "wrong"))
+    assert "Too many failed sign-ins for this account" in text_of(_sign_in("dee", "password"))
+    _reset_password(client, mails, "dee@example.org", "a new pass phrase")
+    # At once, whichever spelling is typed, on the pages and for a token.
+    assert _token("dee", "a new pass phrase").status_code == 200
+    assert _sign_in("dee", "a new pass phrase").status_code == 302
+    assert _sign_in("dee@example.org", "a new pass phrase").status_code == 302
+
+
+def test_the_username_and_the_email_count_on_one_account() -> None:
+    _verified("eve")
+    for attempt in range(10):
+        login = "eve" if attempt % 2 else "EVE@example.org"
+        assert "not correct" in text_of(_sign_in(login, "wrong"))
+    for login in ("eve", "eve@example.org", "Eve"):
+        page = _sign_in(login, "password")
+        assert "Too many failed sign-ins for this account" in text_of(page)
+    assert _token("eve@example.org", "password").status_code == 429
+    # Logins that are no account's are counted each on their own.
+    for _ in range(10):
+        assert "not correct" in text_of(_sign_in("nobody@example.org", "wrong"))
+    assert "Too many failed sign-ins" in text_of(_sign_in("nobody@example.org", "wrong"))
+    assert "not correct" in text_of(_sign_in("nobody-else", "wrong"))
+
+
+def test_a_password_change_lifts_the_lock(client: Client) -> None:
+    """Locked by guesses elsewhere, the account changes its password where it is signed
+    in: the new password then signs in at once. (A successful sign-in does not clear the
+    count: it is not refused its attempt, but the failures before it still count.)"""
+    user = _verified("fay")
+    for _ in range(10):
+        _sign_in("fay", "wrong")
+    assert "Too many failed sign-ins for this account" in text_of(_sign_in("fay", "password"))
+    changed = signed_in(user).post(
+        reverse("account_change_password"),
+        {
+            "oldpassword": "password",
+            "password1": "a new pass phrase",
+            "password2": "a new pass phrase",
+        },
+    )
+    assert changed.status_code == 302
+    assert _sign_in("fay", "a new pass phrase").status_code == 302
+    assert _sign_in("fay@example.org", "a new pass phrase").status_code == 302
+
+
+@pytest.fixture
+def three_per_address(settings: Any) -> None:
+    """At most 3 failed sign-ins from one address (10 per account, as in production)."""
+    settings.ACCOUNT_RATE_LIMITS = {
+        **settings.ACCOUNT_RATE_LIMITS,
+        "login_failed": "3/15m/ip,10/15m/key",
+    }
+
+
+@pytest.mark.usefixtures("three_per_address")
+def test_failed_sign_ins_are_limited_per_address(mails: Any) -> None:
+    for name in ("gil", "hal", "ida", "jo"):
+        _verified(name)
+    for name in ("gil", "hal", "ida"):
+        assert "not correct" in text_of(_sign_in(name, "wrong", address="10.1.1.1"))
+    # Every account, with the right password, is refused from that address for a while;
+    # the page does not blame the account (nor offer a reset, which would not help).
+    for login in ("jo", "gil@example.org"):
+        text = text_of(_sign_in(login, "password", address="10.1.1.1"))
+        assert "Too many failed sign-ins from this network address" in text
+        assert "try again in a quarter of an hour" in text
+        assert "for this account" not in text
+    answer = _token("jo", "password", address="10.1.1.1")
+    assert answer.status_code == 429
+    assert "from this network address" in answer.json()["error"]["message"]
+    assert answer.json()["error"]["details"]["limit"] == "address"
+    # A password reset does not lift it (only time does); another address is not concerned.
+    _reset_password(Client(REMOTE_ADDR="10.1.1.1"), mails, "jo@example.org", "a new pass phrase")
+    text = text_of(_sign_in("jo", "a new pass phrase", address="10.1.1.1"))
+    assert "Too many failed sign-ins from this network address" in text
+    assert _sign_in("jo", "a new pass phrase", address="10.1.1.2").status_code == 302
+
+
+@pytest.mark.usefixtures("three_per_address")
+def test_the_account_limit_is_named_when_the_account_is_locked() -> None:
+    _verified("kim")
+    for attempt in range(10):
+        _sign_in("kim", "wrong", address=f"10.2.0.{attempt}")
+    text = text_of(_sign_in("kim", "password", address="10.2.1.1"))
+    assert "Too many failed sign-ins for this account" in text
+    assert "reset the password" in text
 
 
 def test_start_a_club_invite_and_join(client: Client) -> None:
