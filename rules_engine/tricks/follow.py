@@ -6,23 +6,14 @@ from collections.abc import Sequence
 
 from rules_engine.cards import Card, Suit
 from rules_engine.errors import RuleError
-from rules_engine.tricks.plays import (
-    SINGULAR,
-    Joker,
-    Play,
-    TrickRules,
-    cap,
-    card_words,
-    colour_of,
-    parse_play,
-)
+from rules_engine.tricks.plays import SINGULAR, Joker, Play, TrickRules, cap, card_words, parse_play
 from rules_engine.tricks.verdict import Revoke
 from rules_engine.validate import type_name
 
 
 def _follows(play: Play, suit: Suit) -> bool:
     if isinstance(play, Joker):
-        return play.colour == colour_of(suit)
+        return suit in play.suits
     return play.suit == suit
 
 
@@ -48,14 +39,12 @@ def revokes_of(
         if isinstance(lead, Card):
             suit: Suit | None = lead.suit
         else:  # a led joker's suit is set by the first card of its colour
-            fixed = [
-                p for p in plays[1:i] if isinstance(p, Card) and colour_of(p.suit) == lead.colour
-            ]
+            fixed = [p for p in plays[1:i] if isinstance(p, Card) and p.suit in lead.suits]
             suit = fixed[0].suit if fixed else None
         if suit is None or _follows(play, suit):
             continue
         same = [c for c in hand if isinstance(c, Card) and c.suit == suit]
-        joker = [c for c in hand if isinstance(c, Joker) and c.colour == colour_of(suit)]
+        joker = [c for c in hand if isinstance(c, Joker) and suit in c.suits]
         what = card_words(play)
         message = ""
         if same:

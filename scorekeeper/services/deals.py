@@ -12,18 +12,10 @@ from django.db import transaction
 
 from rules_engine import RuleError
 
-from .. import locks, rows
+from .. import locks, models, rows
 from ..access import Actor, actor_name
 from ..errors import Conflict, IdempotencyMismatch, InvalidInput, NotFound, StaleVersion
-from ..models import (
-    Deal,
-    DealDraft,
-    DealRevision,
-    Game,
-    GameStatus,
-    IdempotencyKey,
-    RevisionAction,
-)
+from ..models import Deal, Game, GameStatus, RevisionAction
 from ..scoring import empty_sheet, invalid_from_rule, sheet_after_last_deal, sheet_resumed
 from ..selectors import deal_payload, entered_by, next_deal_of, player_names_of
 from ._base import (
@@ -79,7 +71,7 @@ def deal_record(
                     "this Idempotency-Key was already used for a different deal",
                     field="Idempotency-Key",
                 )
-            earlier = IdempotencyKey.objects.get(game=game, key=idempotency_key)
+            earlier = models.IdempotencyKey.objects.get(game=game, key=idempotency_key)
             return DealRecorded(payload=earlier.response_body, replayed=True)
         check_writable(game)
         expected = game.deal_count + 1
@@ -129,11 +121,11 @@ def deal_record(
         rows.insert(_revision(game, deal, RevisionAction.RECORD, actor))
         sync_results(game, sheet)
         if next_deal.has_draft:
-            DealDraft.objects.filter(game=game, number=number).delete()
+            models.DealDraft.objects.filter(game=game, number=number).delete()
         payload = deal_payload(deal)
         if idempotency_key:
             rows.insert(
-                IdempotencyKey(
+                models.IdempotencyKey(
                     game=game,
                     key=idempotency_key,
                     request_hash=fingerprint,
@@ -146,10 +138,10 @@ def deal_record(
 
 def _revision(
     game: Game, deal: Deal, action: RevisionAction, actor: Actor, reason: str = ""
-) -> DealRevision:
+) -> models.DealRevision:
     """The history's row (unsaved) for what ``action`` made of ``deal``, as it now stands:
     its version, record and scores, who did it and why."""
-    return DealRevision(
+    return models.DealRevision(
         game=game,
         number=deal.number,
         version=deal.version,
@@ -259,7 +251,9 @@ def deal_undo(
 
 
 @transaction.atomic
-def deal_draft_save(*, actor: Actor, game: Game, number: int, data: Mapping[str, Any]) -> DealDraft:
+def deal_draft_save(
+    *, actor: Actor, game: Game, number: int, data: Mapping[str, Any]
+) -> models.DealDraft:
     """Keep what is known of the next deal before it is played out (prediction whist bids).
 
     ``data["bids"]`` has one entry per seat: a whole number from 0 to the hand size,
@@ -284,7 +278,7 @@ def deal_draft_save(*, actor: Actor, game: Game, number: int, data: Mapping[str,
                 f"{sheet.players[seat]}'s bid must be a whole number from 0 to {size}",
                 field=f"bids[{seat}]",
             )
-    draft, _ = DealDraft.objects.update_or_create(
+    draft, _ = models.DealDraft.objects.update_or_create(
         game=game, number=number, defaults={"data": {"bids": list(bids)}}
     )
     touch(game)

@@ -9,22 +9,10 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import ForeignKey
 
-from .. import access
+from .. import access, models
 from ..access import Actor
 from ..errors import Conflict, InvalidInput
-from ..models import (
-    Club,
-    Game,
-    Membership,
-    Player,
-    PlayerMerge,
-    Rating,
-    RatingChange,
-    Result,
-    Season,
-    SeasonStanding,
-    Seat,
-)
+from ..models import Club, Membership, Player, PlayerMerge
 from ..names import clean_name
 from ._base import require, user_of
 from .ratings import ratings_request_from
@@ -151,7 +139,7 @@ def player_claim_decide(*, actor: Actor, player: Player, accept: bool) -> Player
 # --- Merging ----------------------------------------------------------------------------------
 
 #: What is worked out again from the games after a merge instead of being moved.
-DERIVED = (Rating, RatingChange, SeasonStanding)
+DERIVED = (models.Rating, models.RatingChange, models.SeasonStanding)
 
 
 def _references() -> list[ForeignKey[Any, Any]]:
@@ -183,8 +171,8 @@ def player_merge(*, actor: Actor, player: Player, into: Player) -> PlayerMerge:
             f"{player.name} and {into.name} are linked to two different accounts", field="into"
         )
     shared = (
-        Seat.objects.filter(player=player)
-        .filter(game__in=Seat.objects.filter(player=into).values("game"))
+        models.Seat.objects.filter(player=player)
+        .filter(game__in=models.Seat.objects.filter(player=into).values("game"))
         .values_list("game_id", flat=True)
         .first()
     )
@@ -195,12 +183,14 @@ def player_merge(*, actor: Actor, player: Player, into: Player) -> PlayerMerge:
             field="into",
         )
     seasons = set(
-        Result.objects.filter(player=player, game__season__isnull=False).values_list(
+        models.Result.objects.filter(player=player, game__season__isnull=False).values_list(
             "game__season", flat=True
         )
     )
     game_types = set(
-        Game.objects.filter(seats__player=player, rated=True).values_list("game_type", flat=True)
+        models.Game.objects.filter(seats__player=player, rated=True).values_list(
+            "game_type", flat=True
+        )
     )
     for model in DERIVED:
         model._default_manager.filter(player=player).delete()
@@ -229,7 +219,7 @@ def player_merge(*, actor: Actor, player: Player, into: Player) -> PlayerMerge:
     merged_name, merged_id = player.name, player.pk
     player.delete()
     into.save(update_fields=["user", "email", "active"])
-    for season in Season.objects.filter(pk__in=seasons):
+    for season in models.Season.objects.filter(pk__in=seasons):
         standings_rebuild(season=season)
     for game_type in sorted(game_types):
         ratings_request_from(club_id=into.club_id, game_type=game_type)

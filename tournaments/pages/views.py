@@ -45,19 +45,9 @@ from scorekeeper.pages.live_views import LIVE_CACHE_CONTROL, etag_matches
 from scorekeeper.pages.panels import Panel
 from scorekeeper.pages.sharing import qr_svg
 
-from .. import selectors, services
+from .. import models, selectors, services
 from ..access import can_direct
-from ..models import (
-    RegistrationStatus,
-    Round,
-    RoundPlayer,
-    RoundStatus,
-    SeatingMethod,
-    SeatingStatus,
-    Table,
-    Tournament,
-    TournamentStatus,
-)
+from ..models import Round, RoundStatus, Tournament
 from .forms import AnnouncementForm, NewPlayerForm, PlayersForm, SwapForm, TournamentForm
 
 # What the dashboard follows live (static/js/live.js polls its part about once a second,
@@ -112,8 +102,8 @@ STATE_LABELS = {
 
 @dataclass
 class TableRow:
-    table: Table
-    seats: list[RoundPlayer]
+    table: models.Table
+    seats: list[models.RoundPlayer]
     state: str
     deal: int | None
     link: str = ""
@@ -184,14 +174,14 @@ def _phase(round: Round | None) -> str:
     """What the dashboard's controls depend on: when it changes, the page is reloaded."""
     if round is None:
         return "none"
-    failed = ":failed" if round.seating_status == SeatingStatus.FAILED else ""
+    failed = ":failed" if round.seating_status == models.SeatingStatus.FAILED else ""
     return f"{round.number}:{round.status}{failed}"
 
 
 def _poll(round: Round | None) -> str:
     if round is None:
         return ""
-    if round.status == RoundStatus.SEATING and round.seating_status != SeatingStatus.FAILED:
+    if round.status == RoundStatus.SEATING and round.seating_status != models.SeatingStatus.FAILED:
         return SEATING_POLL
     if round.status == RoundStatus.PLAYING:
         return PLAYING_POLL
@@ -340,7 +330,7 @@ def dashboard(request: HttpRequest, tournament_id: int) -> HttpResponse:
         seated = round_view(round, conflicts=True)
     next_number = 1 if round is None else round.number + 1
     can_seat = (
-        tournament.status != TournamentStatus.FINISHED
+        tournament.status != models.TournamentStatus.FINISHED
         and next_number <= tournament.rounds_planned
         and (round is None or round.status == RoundStatus.CLOSED)
     )
@@ -349,7 +339,9 @@ def dashboard(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "club": tournament.club,
         "game_name": GAMES[tournament.game_type].name,
         "registrations": registrations,
-        "active_count": sum(1 for r in registrations if r.status == RegistrationStatus.ACTIVE),
+        "active_count": sum(
+            1 for r in registrations if r.status == models.RegistrationStatus.ACTIVE
+        ),
         "check_in_round": check_in_round,
         "checked_in_count": len(present),
         "present": present,
@@ -358,7 +350,7 @@ def dashboard(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "listed_count": sum(1 for _, registration in roster if registration is None),
         "seated": seated,
         "can_seat": can_seat,
-        "can_edit": round is None and tournament.status == TournamentStatus.OPEN,
+        "can_edit": round is None and tournament.status == models.TournamentStatus.OPEN,
         "can_delete": not selectors.tournament_played(tournament),
         "can_unpublish": round is not None
         and round.status == RoundStatus.PLAYING
@@ -366,7 +358,7 @@ def dashboard(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "announcements": selectors.announcements(tournament)[:5],
         "stuck_jobs": selectors.stuck_jobs(tournament) if directs else [],
         "next_number": next_number,
-        "methods": SeatingMethod.choices,
+        "methods": models.SeatingMethod.choices,
     }
     return render(request, "tournaments/dashboard.html", context)
 
@@ -685,7 +677,7 @@ def _readable(request: HttpRequest, tournament_id: int) -> Tournament:
         raise Http404("no such tournament") from None
 
 
-def _table(table_id: int) -> Table:
+def _table(table_id: int) -> models.Table:
     try:
         return selectors.table_with_game(table_id)
     except NotFound:

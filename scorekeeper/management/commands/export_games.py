@@ -6,29 +6,28 @@ import json
 from argparse import ArgumentParser
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
-from scorekeeper.models import Club, Season
+from scorekeeper.management.club_command import ClubCommand
+from scorekeeper.models import Season
 from scorekeeper.records import export_games
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     help = (
         "Write a club's games (or one season's) as a scorekeeper-games/1 JSON file; "
         "each game is a RULES.md game record the rules engine can score."
     )
 
     def add_arguments(self, parser: ArgumentParser) -> None:
-        parser.add_argument("--club", required=True, metavar="SLUG", help="the club's slug")
+        super().add_arguments(parser)
         parser.add_argument("--season", metavar="NAME", help="only this season's games")
         parser.add_argument(
             "--output", default="-", metavar="FILE", help="where to write (default -: stdout)"
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        club = Club.objects.filter(slug=options["club"]).first()
-        if club is None:
-            raise CommandError(f'there is no club with the slug "{options["club"]}"')
+        club = self.club(options)
         season = None
         if options["season"] is not None:
             season = Season.objects.filter(club=club, name=options["season"]).first()

@@ -7,13 +7,13 @@ import sys
 from argparse import ArgumentParser
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
-from scorekeeper.models import Club
+from scorekeeper.management.club_command import ClubCommand
 from scorekeeper.records import ImportRefused, import_actor, import_games
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     help = (
         "Import games from a scorekeeper-games/1 file, a list of RULES.md game records or "
         "one record, through the services, all or nothing."
@@ -21,7 +21,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("file", metavar="FILE", help="the JSON file, or - for stdin")
-        parser.add_argument("--club", required=True, metavar="SLUG", help="the club's slug")
+        super().add_arguments(parser)
         parser.add_argument(
             "--as",
             dest="username",
@@ -33,9 +33,7 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        club = Club.objects.filter(slug=options["club"]).first()
-        if club is None:
-            raise CommandError(f'there is no club with the slug "{options["club"]}"')
+        club = self.club(options)
         try:
             if options["file"] == "-":
                 data = json.load(sys.stdin)
