@@ -108,6 +108,19 @@ def test_a_secretary_starts_a_club_and_a_member_joins_by_link(
     assert game.club == club and game.created_by.username == "nina"  # type: ignore[union-attr]
 
 
+def reset_password(page: Any, email: str, password: str) -> None:
+    """From the sign-in page: "Forgot your password?", the link e-mailed, a new password."""
+    page.get_by_role("link", name="Forgot your password?").click()
+    page.get_by_label("Email").fill(email)
+    page.get_by_role("button", name="Reset My Password").click()
+    page.get_by_role("heading", name="Password Reset").wait_for()
+    page.goto(last_link(email, r"https?://\S+/accounts/password/reset/key/\S+"))
+    page.get_by_label("New Password:", exact=True).fill(password)
+    page.get_by_label("New Password (again)").fill(password)
+    page.get_by_role("button", name="Change Password").click()
+    page.get_by_text("Your password is now changed.").wait_for()
+
+
 def test_a_forgotten_password_and_the_sign_in_limit(site: LiveServer, new_page: Any) -> None:
     page = new_page()
     page.goto(f"{site.url}/accounts/signup/")
@@ -116,15 +129,7 @@ def test_a_forgotten_password_and_the_sign_in_limit(site: LiveServer, new_page: 
 
     reset = new_page()
     reset.goto(f"{site.url}/accounts/login/")
-    reset.get_by_role("link", name="Forgot your password?").click()
-    reset.get_by_label("Email").fill("cy@example.org")
-    reset.get_by_role("button", name="Reset My Password").click()
-    reset.get_by_role("heading", name="Password Reset").wait_for()
-    reset.goto(last_link("cy@example.org", r"https?://\S+/accounts/password/reset/key/\S+"))
-    reset.get_by_label("New Password:", exact=True).fill("a second pass phrase")
-    reset.get_by_label("New Password (again)").fill("a second pass phrase")
-    reset.get_by_role("button", name="Change Password").click()
-    reset.get_by_text("Your password is now changed.").wait_for()
+    reset_password(reset, "cy@example.org", "a second pass phrase")
 
     # Ten wrong passwords: then even the right one is refused for a while.
     guesser = new_page()
@@ -141,15 +146,7 @@ def test_a_forgotten_password_and_the_sign_in_limit(site: LiveServer, new_page: 
     assert "/accounts/login/" in guesser.url
 
     # A password reset lifts the lock at once, for the username as for the e-mail.
-    guesser.get_by_role("link", name="Forgot your password?").click()
-    guesser.get_by_label("Email").fill("cy@example.org")
-    guesser.get_by_role("button", name="Reset My Password").click()
-    guesser.get_by_role("heading", name="Password Reset").wait_for()
-    guesser.goto(last_link("cy@example.org", r"https?://\S+/accounts/password/reset/key/\S+"))
-    guesser.get_by_label("New Password:", exact=True).fill("a third pass phrase")
-    guesser.get_by_label("New Password (again)").fill("a third pass phrase")
-    guesser.get_by_role("button", name="Change Password").click()
-    guesser.get_by_text("Your password is now changed.").wait_for()
+    reset_password(guesser, "cy@example.org", "a third pass phrase")
     for login, phone in (("cy", guesser), ("cy@example.org", new_page())):
         phone.goto(f"{site.url}/accounts/login/")
         phone.get_by_label("Username or e-mail").fill(login)
