@@ -3,7 +3,7 @@ joker's player has, the revokes, and the explanation in sentences."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from rules_engine.cards import Suit
@@ -63,12 +63,7 @@ class Revoke:
     message: str
 
     def as_dict(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "player": self.player,
-            "card": self.card,
-            "message": self.message,
-        }
+        return asdict(self)
 
 
 @dataclass(frozen=True)

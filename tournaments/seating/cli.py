@@ -16,6 +16,7 @@ import argparse
 import json
 import sys
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any, NoReturn, Protocol, TextIO
 
 from tournaments.seating.core import DEFAULT_TIME_LIMIT, Plan, plan
@@ -118,11 +119,7 @@ def _history(source: str | None, stdin: TextIO) -> Any:
     if source is None:
         return ()
     try:
-        if source == "-":
-            text = stdin.read()
-        else:
-            with open(source, encoding="utf-8") as handle:
-                text = handle.read()
+        text = stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
     except OSError as error:
         raise SeatingError("history", f"cannot read {source}: {error.strerror}") from None
     except UnicodeDecodeError:
