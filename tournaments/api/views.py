@@ -83,7 +83,7 @@ class TournamentView(ApiView):
     its finish option ends the game there; other games: the round allows that many deals), a
     whole game, or a time limit after which the deal in progress is finished.""",
 )
-class ClubTournamentsView(ClubCollectionView, TournamentView):
+class ClubTournamentsView(TournamentView, ClubCollectionView):
     action_rules = {"POST": DIRECTS}
     output = s.TournamentOutput
     input = s.TournamentInput

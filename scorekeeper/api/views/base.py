@@ -228,8 +228,10 @@ class ClubCollectionView(ApiView):
     # view's rule for POST). A view names its ``output`` and ``input`` serializers, what it
     # lists (``listed``), the ``service`` that adds (taking the actor, the club and the
     # parsed input) and, when what was added has its own URL, that URL's name (``detail``).
-    # Its OpenAPI operations come from ``collection_operations``.
+    # Its OpenAPI operations come from ``collection_operations``, grouped with the clubs'
+    # unless the view names its own ``tag``.
 
+    tag = "clubs"
     output: ClassVar[type[Serializer[Any]]]
     input: ClassVar[type[Serializer[Any]]]
     service: ClassVar[Callable[..., Any]]

@@ -57,7 +57,6 @@ class ClubDetailView(ApiView):
     adding="Add a player to the roster (admins, directors, scorers)",
 )
 class ClubPlayersView(ClubCollectionView):
-    tag = "clubs"
     action_rules = {"POST": MANAGES_ROSTER}
     output = s.PlayerOutput
     input = s.PlayerInput
