@@ -16,7 +16,15 @@ from rest_framework.response import Response
 from rest_framework.serializers import Serializer
 
 from scorekeeper.api.permissions import Rule, actor_of
-from scorekeeper.api.views import CHANGE_REFUSED, ApiView, operation, post_operation, responds
+from scorekeeper.api.views import (
+    CHANGE_REFUSED,
+    ApiView,
+    ClubCollectionView,
+    collection_operations,
+    operation,
+    post_operation,
+    responds,
+)
 from scorekeeper.errors import NotFound
 
 from .. import access, selectors, services
@@ -66,30 +74,22 @@ class TournamentView(ApiView):
 # --- Tournaments -----------------------------------------------------------------------------
 
 
-class ClubTournamentsView(TournamentView):
+@collection_operations(
+    "tournaments",
+    listing="The club's tournaments, latest first (members)",
+    adding="""Create a tournament (admins, directors)
+
+    The house rules are checked by the rules engine. A round is a number of deals (widow whist:
+    its finish option ends the game there; other games: the round allows that many deals), a
+    whole game, or a time limit after which the deal in progress is finished.""",
+)
+class ClubTournamentsView(TournamentView, ClubCollectionView):
     action_rules = {"POST": DIRECTS}
-
-    @operation("clubs_tournaments_list", responds(200, s.TournamentOutput(many=True), 401, 404))
-    def get(self, request: Request, club_id: int) -> Response:
-        """The club's tournaments, latest first (members)"""
-        club = self.club(club_id)
-        return Response(s.TournamentOutput(selectors.tournaments_of(club), many=True).data)
-
-    @operation(
-        "clubs_tournaments_create",
-        responds(201, s.TournamentOutput, 400, 401, 403, 404),
-        request=s.TournamentInput,
-    )
-    def post(self, request: Request, club_id: int) -> Response:
-        """Create a tournament (admins, directors)
-
-        The house rules are checked by the rules engine. A round is a number of deals (widow whist:
-        its finish option ends the game there; other games: the round allows that many deals), a
-        whole game, or a time limit after which the deal in progress is finished."""
-        club = self.club(club_id)
-        tournament = self.write(s.TournamentInput, services.tournament_create, club=club)
-        location = self.url("tournament-detail", tournament.pk)
-        return self.created(s.TournamentOutput(tournament).data, location=location)
+    output = s.TournamentOutput
+    input = s.TournamentInput
+    service = services.tournament_create
+    detail = "tournament-detail"
+    listed = staticmethod(selectors.tournaments_of)
 
 
 class TournamentDetailView(TournamentView):

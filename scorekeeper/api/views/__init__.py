@@ -8,7 +8,16 @@ share, and the OpenAPI helpers other apps' views use too, is in :mod:`.base`."""
 
 from ..limits import TokenThrottle
 from .auth import TokenView
-from .base import CHANGE_REFUSED, ApiView, NotFoundView, operation, post_operation, responds
+from .base import (
+    CHANGE_REFUSED,
+    ApiView,
+    ClubCollectionView,
+    NotFoundView,
+    collection_operations,
+    operation,
+    post_operation,
+    responds,
+)
 from .clubs import (
     ClubDetailView,
     ClubListView,
@@ -42,6 +51,7 @@ from .rules import TrickView
 __all__ = [
     "CHANGE_REFUSED",
     "ApiView",
+    "ClubCollectionView",
     "ClubDetailView",
     "ClubInvitationView",
     "ClubInvitationsView",
@@ -70,6 +80,7 @@ __all__ = [
     "TokenThrottle",
     "TokenView",
     "TrickView",
+    "collection_operations",
     "operation",
     "post_operation",
     "responds",

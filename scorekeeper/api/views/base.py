@@ -80,20 +80,49 @@ def operation(operation_id: str, responses: dict[int, Any], **more: Any) -> Call
 V = TypeVar("V", bound=type[APIView])
 
 
-def post_operation(operation_id: str, responses: dict[int, Any]) -> Callable[[V], V]:
+def described(doc: str | None) -> dict[str, str | None]:
+    """``operation``'s summary and description written as a docstring: its first paragraph
+    and the rest."""
+    summary, description = doc_parts(doc)
+    return {"summary": summary, "description": description or None}
+
+
+def post_operation(
+    operation_id: str, responses: dict[int, Any], *, doc: str | None = None
+) -> Callable[[V], V]:
     """The OpenAPI operation of the POST a view inherits: its summary and description are
-    the view's own docstring, its request body the view's ``input`` serializer."""
+    ``doc`` (the view's own docstring if not given), its request body the view's ``input``
+    serializer."""
 
     def decorate(view: V) -> V:
-        summary, description = doc_parts(view.__doc__)
         post = operation(
             operation_id,
             responses,
-            summary=summary,
-            description=description or None,
             request=getattr(view, "input", None),
+            **described(doc or view.__doc__),
         )
         return extend_schema_view(post=post)(view)
+
+    return decorate
+
+
+def collection_operations(name: str, *, listing: str, adding: str) -> Callable[[V], V]:
+    """The OpenAPI operations of a :class:`ClubCollectionView`: ``clubs_<name>_list``, its
+    GET, and ``clubs_<name>_create``, its POST (read with the view's ``input``), each
+    answered with the view's ``output``; ``listing`` and ``adding`` are their docstrings."""
+
+    def decorate(view: V) -> V:
+        output = view.output  # type: ignore[attr-defined]
+        get = operation(
+            f"clubs_{name}_list", responds(200, output(many=True), 401, 404), **described(listing)
+        )
+        post = operation(
+            f"clubs_{name}_create",
+            responds(201, output, 400, 401, 403, 404),
+            request=view.input,  # type: ignore[attr-defined]
+            **described(adding),
+        )
+        return extend_schema_view(get=get, post=post)(view)
 
     return decorate
 
@@ -192,6 +221,38 @@ class ApiView(APIView):
 
     def url(self, name: str, *args: int) -> str:
         return self.request.build_absolute_uri(reverse(f"api:{name}", args=args))
+
+
+class ClubCollectionView(ApiView):
+    # What a club has of one kind: GET lists it (for its members), POST adds one (by the
+    # view's rule for POST). A view names its ``output`` and ``input`` serializers, what it
+    # lists (``listed``), the ``service`` that adds (taking the actor, the club and the
+    # parsed input) and, when what was added has its own URL, that URL's name (``detail``).
+    # Its OpenAPI operations come from ``collection_operations``, grouped with the clubs'
+    # unless the view names its own ``tag``.
+
+    tag = "clubs"
+    output: ClassVar[type[Serializer[Any]]]
+    input: ClassVar[type[Serializer[Any]]]
+    service: ClassVar[Callable[..., Any]]
+    detail: ClassVar[str | None] = None
+    added_context: ClassVar[dict[str, Any]] = {}  # the output's context for what was added
+
+    def listed(self, club: Club) -> Any:
+        raise NotImplementedError
+
+    def listed_context(self, club: Club) -> dict[str, Any]:
+        return {}
+
+    def get(self, request: Request, club_id: int) -> Response:
+        club = self.club(club_id)
+        listed = self.listed(club)
+        return Response(self.output(listed, many=True, context=self.listed_context(club)).data)
+
+    def post(self, request: Request, club_id: int) -> Response:
+        added = self.write(self.input, type(self).service, club=self.club(club_id))
+        location = self.url(self.detail, added.pk) if self.detail else None
+        return self.created(self.output(added, context=self.added_context).data, location=location)
 
 
 def etag_header(version: int) -> dict[str, str]:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scorekeeper import access, selectors, services
+from scorekeeper.models import Club
 
 from .. import serializers as s
 from ..permissions import (
@@ -17,7 +20,7 @@ from ..permissions import (
     visible_club,
     visible_clubs,
 )
-from .base import ApiView, operation, responds
+from .base import ApiView, ClubCollectionView, collection_operations, operation, responds
 
 # --- Clubs ------------------------------------------------------------------------------------
 
@@ -48,48 +51,37 @@ class ClubDetailView(ApiView):
         return Response(s.ClubOutput(self.club(club_id)).data)
 
 
-class ClubPlayersView(ApiView):
-    tag = "clubs"
+@collection_operations(
+    "players",
+    listing="The club's roster (members)",
+    adding="Add a player to the roster (admins, directors, scorers)",
+)
+class ClubPlayersView(ClubCollectionView):
     action_rules = {"POST": MANAGES_ROSTER}
+    output = s.PlayerOutput
+    input = s.PlayerInput
+    service = services.player_create
+    added_context = {"show_email": True}
 
-    @operation("clubs_players_list", responds(200, s.PlayerOutput(many=True), 401, 404))
-    def get(self, request: Request, club_id: int) -> Response:
-        """The club's roster (members)"""
-        club = self.club(club_id)
-        players = selectors.roster(club).select_related("user")
-        show_email = access.can_manage_roster(actor_of(request), club)
-        return Response(s.PlayerOutput(players, many=True, context={"show_email": show_email}).data)
+    def listed(self, club: Club) -> Any:
+        return selectors.roster(club).select_related("user")
 
-    @operation(
-        "clubs_players_create",
-        responds(201, s.PlayerOutput, 400, 401, 403, 404),
-        request=s.PlayerInput,
-    )
-    def post(self, request: Request, club_id: int) -> Response:
-        """Add a player to the roster (admins, directors, scorers)"""
-        player = self.write(s.PlayerInput, services.player_create, club=self.club(club_id))
-        return self.created(s.PlayerOutput(player, context={"show_email": True}).data)
+    def listed_context(self, club: Club) -> dict[str, Any]:
+        return {"show_email": access.can_manage_roster(actor_of(self.request), club)}
 
 
-class ClubSeasonsView(ApiView):
+@collection_operations(
+    "seasons",
+    listing="The club's seasons, latest first (members)",
+    adding="Add a season (admins, directors)",
+)
+class ClubSeasonsView(ClubCollectionView):
     tag = "seasons"
     action_rules = {"POST": MANAGES_SEASONS}
-
-    @operation("clubs_seasons_list", responds(200, s.SeasonOutput(many=True), 401, 404))
-    def get(self, request: Request, club_id: int) -> Response:
-        """The club's seasons, latest first (members)"""
-        club = self.club(club_id)
-        return Response(s.SeasonOutput(selectors.seasons_of(club), many=True).data)
-
-    @operation(
-        "clubs_seasons_create",
-        responds(201, s.SeasonOutput, 400, 401, 403, 404),
-        request=s.SeasonInput,
-    )
-    def post(self, request: Request, club_id: int) -> Response:
-        """Add a season (admins, directors)"""
-        season = self.write(s.SeasonInput, services.season_create, club=self.club(club_id))
-        return self.created(s.SeasonOutput(season).data)
+    output = s.SeasonOutput
+    input = s.SeasonInput
+    service = services.season_create
+    listed = staticmethod(selectors.seasons_of)
 
 
 class SeasonStandingsView(ApiView):

@@ -4,19 +4,21 @@ claims and merges, and closing a season. What a caller may do is the services' t
 
 from __future__ import annotations
 
-from typing import cast
+from collections.abc import Callable
+from typing import Any, ClassVar, cast
 
 from django.contrib.auth.models import User
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.serializers import Serializer
 
 from scorekeeper import access, selectors, services
 from scorekeeper.models import Club, Player, Role, Season
 
 from .. import serializers as s
 from ..permissions import IS_MEMBER, Rule, actor_of, found
-from .base import CHANGE_REFUSED, ApiView, operation, responds
+from .base import CHANGE_REFUSED, ApiView, operation, post_operation, responds
 
 INVITES = Rule(
     lambda actor, club: access.role_in(actor, club) in (Role.ADMIN, Role.DIRECTOR),
@@ -24,9 +26,11 @@ INVITES = Rule(
 )
 
 
-class ClubMembersView(ApiView):
+class MembersApiView(ApiView):
     tag = "members"
 
+
+class ClubMembersView(MembersApiView):
     @operation("clubs_members_list", responds(200, s.MembershipOutput(many=True), 401, 404))
     def get(self, request: Request, club_id: int) -> Response:
         """The club's members and their roles (members)"""
@@ -34,8 +38,7 @@ class ClubMembersView(ApiView):
         return Response(s.MembershipOutput(selectors.club_members(club), many=True).data)
 
 
-class ClubMemberView(ApiView):
-    tag = "members"
+class ClubMemberView(MembersApiView):
     action_rules = {"PATCH": IS_MEMBER, "DELETE": IS_MEMBER}
 
     def _member(self, club: Club, user_id: int) -> User:
@@ -50,13 +53,7 @@ class ClubMemberView(ApiView):
         """Change a member's role (admins; the last admin stays admin)"""
         club = self.club(club_id)
         user = self._member(club, user_id)
-        data = self.parse(s.RoleInput, request.data)
-        membership = services.membership_set(
-            actor=actor_of(request),
-            club=club,
-            user=user,
-            role=data["role"],
-        )
+        membership = self.write(s.RoleInput, services.membership_set, club=club, user=user)
         return Response(s.MembershipOutput(membership).data)
 
     @operation("clubs_members_remove", responds(204, None, 401, 403, 404, 409), request=None)
@@ -68,8 +65,7 @@ class ClubMemberView(ApiView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class ClubInvitationsView(ApiView):
-    tag = "members"
+class ClubInvitationsView(MembersApiView):
     action_rules = {"GET": INVITES, "POST": INVITES}
 
     @operation(
@@ -91,18 +87,14 @@ class ClubInvitationsView(ApiView):
         """Make an invitation link, mailed when an e-mail address is given (admins; directors for
         any role but admin)"""
         club = self.club(club_id)
-        data = self.parse(s.InvitationInput, request.data)
-        invitation = services.invitation_create(
-            actor=actor_of(request),
-            club=club,
-            base_url=request.build_absolute_uri("/"),
-            **data,
+        base_url = request.build_absolute_uri("/")
+        invitation = self.write(
+            s.InvitationInput, services.invitation_create, club=club, base_url=base_url
         )
         return self.created(s.InvitationOutput(invitation, context={"request": request}).data)
 
 
-class ClubInvitationView(ApiView):
-    tag = "members"
+class ClubInvitationView(MembersApiView):
     action_rules = {"DELETE": INVITES}
 
     @operation("clubs_invitations_revoke", responds(204, None, 401, 403, 404), request=None)
@@ -114,9 +106,7 @@ class ClubInvitationView(ApiView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class InvitationAcceptView(ApiView):
-    tag = "members"
-
+class InvitationAcceptView(MembersApiView):
     @operation(
         "invitations_accept",
         responds(200, s.MembershipOutput, 400, 401, 404, 409),
@@ -126,8 +116,7 @@ class InvitationAcceptView(ApiView):
         """Join a club with an invitation's token
 
         409 for an invitation that expired, was withdrawn or is used up."""
-        data = self.parse(s.InvitationAcceptInput, request.data)
-        membership = services.invitation_accept(actor=actor_of(request), token=data["token"])
+        membership = self.write(s.InvitationAcceptInput, services.invitation_accept)
         return Response(s.MembershipOutput(membership).data)
 
 
@@ -155,69 +144,81 @@ class ClubPlayerView(PlayerApiView):
         return Response(s.PlayerOutput(updated, context={"show_email": True}).data)
 
 
-class PlayerLinkView(PlayerApiView):
-    @operation(
-        "clubs_players_link",
-        responds(200, s.PlayerOutput, *CHANGE_REFUSED),
-        request=s.PlayerLinkInput,
-    )
+class PlayerActionView(PlayerApiView):
+    # A POST on one of the club's players: ``service`` takes the actor, the player and the
+    # body as ``input`` parses it (none: the body is not read) and ``arguments`` turns it;
+    # ``output`` renders what it answers, with ``output_context``.
+
+    input: ClassVar[type[Serializer[Any]] | None] = None
+    service: ClassVar[Callable[..., Any]]
+    output: ClassVar[type[Serializer[Any]]] = s.PlayerOutput
+    output_context: ClassVar[dict[str, Any]] = {"show_email": True}
+
+    def arguments(self, club_id: int, data: dict[str, Any]) -> dict[str, Any]:
+        return data
+
     def post(self, request: Request, club_id: int, player_id: int) -> Response:
-        """Link a player to a member's account, or unlink it (admins)"""
         player = self.player(club_id, player_id)
-        data = self.parse(s.PlayerLinkInput, request.data)
+        data = self.parse(self.input, request.data) if self.input else {}
+        arguments = self.arguments(club_id, data)
+        done = type(self).service(actor=actor_of(request), player=player, **arguments)
+        return Response(self.output(done, context=self.output_context).data)
+
+
+PLAYER = responds(200, s.PlayerOutput, *CHANGE_REFUSED)
+
+
+@post_operation(
+    "clubs_players_link", PLAYER, doc="Link a player to a member's account, or unlink it (admins)"
+)
+class PlayerLinkView(PlayerActionView):
+    input = s.PlayerLinkInput
+    service = services.player_link
+
+    def arguments(self, club_id: int, data: dict[str, Any]) -> dict[str, Any]:
         club = self.club(club_id)
         user = None
         if data["user"] is not None:
-            user = cast(User, found(lambda: selectors.member_of(club, data["user"])))
-        linked = services.player_link(actor=actor_of(request), player=player, user=user)
-        return Response(s.PlayerOutput(linked, context={"show_email": True}).data)
+            user = found(lambda: selectors.member_of(club, data["user"]))
+        return {"user": user}
 
 
-class PlayerClaimView(PlayerApiView):
-    @operation(
-        "clubs_players_claim", responds(200, s.PlayerOutput, 401, 403, 404, 409), request=None
-    )
-    def post(self, request: Request, club_id: int, player_id: int) -> Response:
-        """ "That's me": claim a player, for an admin to confirm (members)"""
-        player = self.player(club_id, player_id)
-        claimed = services.player_claim(actor=actor_of(request), player=player)
-        return Response(s.PlayerOutput(claimed).data)
+@post_operation(
+    "clubs_players_claim",
+    responds(200, s.PlayerOutput, 401, 403, 404, 409),
+    doc=""" "That's me": claim a player, for an admin to confirm (members)""",
+)
+class PlayerClaimView(PlayerActionView):
+    service = services.player_claim
+    output_context = {}
 
 
-class PlayerClaimDecisionView(PlayerApiView):
-    @operation(
-        "clubs_players_claim_decide",
-        responds(200, s.PlayerOutput, *CHANGE_REFUSED),
-        request=s.ClaimDecisionInput,
-    )
-    def post(self, request: Request, club_id: int, player_id: int) -> Response:
-        """Confirm a member's claim on a player, or turn it down (admins)"""
-        player = self.player(club_id, player_id)
-        data = self.parse(s.ClaimDecisionInput, request.data)
-        decided = services.player_claim_decide(
-            actor=actor_of(request),
-            player=player,
-            accept=data["accept"],
-        )
-        return Response(s.PlayerOutput(decided, context={"show_email": True}).data)
+@post_operation(
+    "clubs_players_claim_decide",
+    PLAYER,
+    doc="Confirm a member's claim on a player, or turn it down (admins)",
+)
+class PlayerClaimDecisionView(PlayerActionView):
+    input = s.ClaimDecisionInput
+    service = services.player_claim_decide
 
 
-class PlayerMergeView(PlayerApiView):
-    @operation(
-        "clubs_players_merge",
-        responds(200, s.PlayerMergeOutput, *CHANGE_REFUSED),
-        request=s.PlayerMergeInput,
-    )
-    def post(self, request: Request, club_id: int, player_id: int) -> Response:
-        """Merge this player into another of the club: one person, two entries (admins)
+@post_operation(
+    "clubs_players_merge",
+    responds(200, s.PlayerMergeOutput, *CHANGE_REFUSED),
+    doc="""Merge this player into another of the club: one person, two entries (admins)
 
-        Every seat, result and tournament entry moves to `into`; this player leaves the roster;
-        standings and ratings are worked out again. 409 when the two played at one table."""
-        player = self.player(club_id, player_id)
-        data = self.parse(s.PlayerMergeInput, request.data)
-        into = self.player(club_id, data["into"])
-        merge = services.player_merge(actor=actor_of(request), player=player, into=into)
-        return Response(s.PlayerMergeOutput(merge).data)
+    Every seat, result and tournament entry moves to `into`; this player leaves the roster;
+    standings and ratings are worked out again. 409 when the two played at one table.""",
+)
+class PlayerMergeView(PlayerActionView):
+    input = s.PlayerMergeInput
+    service = services.player_merge
+    output = s.PlayerMergeOutput
+    output_context = {}
+
+    def arguments(self, club_id: int, data: dict[str, Any]) -> dict[str, Any]:
+        return {"into": self.player(club_id, data["into"])}
 
 
 class SeasonCloseView(ApiView):
@@ -232,6 +233,5 @@ class SeasonCloseView(ApiView):
         """End a season early, today or on a given day (admins, directors)"""
         actor = actor_of(request)
         season = cast(Season, found(lambda: selectors.season_of_member(actor, season_id)))
-        data = self.parse(s.SeasonCloseInput, request.data)
-        closed = services.season_close(actor=actor, season=season, on=data.get("on"))
+        closed = self.write(s.SeasonCloseInput, services.season_close, season=season)
         return Response(s.SeasonOutput(closed).data)
