@@ -2,6 +2,9 @@
 
 Writes go through :mod:`scorekeeper.services`; these models only hold data and
 the invariants the database itself can guard (unique and check constraints).
+
+One module, over 500 lines: Django keeps an app's models in one place, and these are read
+in the order of the data (clubs and people, games and deals, standings and ratings, jobs).
 """
 
 from __future__ import annotations

@@ -3,7 +3,11 @@
 "Visible to this person, or not found" has one door for pages and API alike:
 :func:`club_visible_to`, :func:`game_visible_to` (and, for tournaments,
 ``tournaments.selectors.tournament_visible_to``) raise :class:`~scorekeeper.errors.NotFound`
-for what the person may not see, exactly as for what does not exist."""
+for what the person may not see, exactly as for what does not exist.
+
+Over 500 lines, kept one module: every read of the score-keeping app is here, so the pages,
+the API and the services share each query (and the few hand-written statements of the deal
+write path and the game page sit beside the ORM reads they replace)."""
 
 from __future__ import annotations
 

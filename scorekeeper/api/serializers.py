@@ -1,6 +1,10 @@
 """Input serializers parse and check the shape of requests; output serializers render
 what the selectors and services return. The rules themselves stay in the services and
-the rules engine: these only turn JSON into arguments and results into JSON."""
+the rules engine: these only turn JSON into arguments and results into JSON.
+
+One module, over 500 lines, in the order of the API's paths (clubs, people, seasons, games,
+deals, the rules assistant): every operation's input and output stand together, as the
+schema shows them."""
 
 from __future__ import annotations
 

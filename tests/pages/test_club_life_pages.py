@@ -1,5 +1,6 @@
 """Club life on the pages: start a club, invite, join, roles, roster, seasons, my games,
-deleting an account, and the sign-in limits (pages and API token)."""
+deleting an account, and the sign-in limits (pages and API token). One file, over 500
+lines, in the order a club's life runs: the later scenes build on the people of the first."""
 
 from __future__ import annotations
 
