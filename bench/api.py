@@ -227,7 +227,7 @@ def post_on(game: int, count: int) -> float:
     return statistics.median(times) * 1000
 
 
-def bench(name: str, database_url: str, seconds: float, repeats: int, page_only: bool) -> None:
+def bench(name: str, database_url: str, seconds: float, repeats: int, only: str | None) -> None:
     env = django_env(database_url)
     manage(env, "manage.py", "migrate", "--noinput", "-v", "0")
     manage(env, "manage.py", "collectstatic", "--noinput", "-v", "0")
@@ -236,7 +236,7 @@ def bench(name: str, database_url: str, seconds: float, repeats: int, page_only:
     with server(env) as url:
         DATA.update(seeded, url=url, games=seeded["open_games"])
         for repeat in range(1, repeats + 1):
-            if page_only:
+            if only == "page":
                 game_page(repeat)
                 continue
             deal = run(DealPoster, CLIENTS, seconds)
@@ -247,6 +247,8 @@ def bench(name: str, database_url: str, seconds: float, repeats: int, page_only:
                 f"{deal.total_rps / bare.total_rps:.2f}x (target >= 0.6x)",
                 flush=True,
             )
+            if only == "saturation":
+                continue
             for rate in (50, 100):
                 deal = run(DealPoster, CLIENTS, seconds, rate=rate)
                 bare = run(BarePoster, CLIENTS, seconds, rate=rate)
@@ -267,7 +269,7 @@ def bench(name: str, database_url: str, seconds: float, repeats: int, page_only:
                 f"{short:.1f} ms: {long / short:.2f}x (target <= 1.1x)",
                 flush=True,
             )
-    if page_only:
+    if only:
         return
     rescore = json.loads(manage(env, "bench/api_seed.py", "rescore", "100000").splitlines()[-1])
     print(
@@ -328,13 +330,17 @@ def main() -> None:
     )
     parser.add_argument("--database", default="scorekeeper_bench", type=_identifier)
     parser.add_argument("--page", action="store_true", help="only the game page")
+    parser.add_argument(
+        "--saturation", action="store_true", help="only the throughput at saturation"
+    )
     args = parser.parse_args()
+    part = "page" if args.page else "saturation" if args.saturation else None
     if args.only != "sqlite":
         url = postgres_database(args.postgres, args.database)
         if url is None:
             print(f"PostgreSQL at {args.postgres} does not answer: skipped")
         else:
-            bench("PostgreSQL", url, args.seconds, args.repeats, args.page)
+            bench("PostgreSQL", url, args.seconds, args.repeats, part)
     if args.only != "postgres":
         folder = Path(tempfile.mkdtemp(prefix="bench-api-"))
         try:
@@ -343,7 +349,7 @@ def main() -> None:
                 f"sqlite:///{folder}/db.sqlite3",
                 args.seconds,
                 args.repeats,
-                args.page,
+                part,
             )
         finally:
             shutil.rmtree(folder, ignore_errors=True)

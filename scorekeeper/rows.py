@@ -1,15 +1,18 @@
-"""Writing one row as the ORM would, without composing a query for it: the deal write path
+"""Writing rows as the ORM would, without composing a query for each: the deal write path
 saves a few rows on every deal, and composing their statements cost more than running them.
 
 ``insert(instance)`` and ``update(instance, fields)`` prepare each value through its model
 field exactly as ``Model.save()`` does (defaults, ``auto_now``/``auto_now_add``, JSON) and
-send one plain statement. No model signals are sent (the app connects none to these
-models); anything that needs them uses ``save()``.
+send one plain statement. A :class:`Batch` gathers such writes and sends them together:
+on PostgreSQL as one statement (each write a clause of its ``WITH``), elsewhere one after
+the other. No model signals are sent (the app connects none to these models); anything
+that needs them uses ``save()``.
 """
 
 from __future__ import annotations
 
-from typing import TypeVar
+from functools import cache
+from typing import Any, TypeVar
 
 from django.db import connection
 from django.db.models import Field, Model
@@ -26,44 +29,121 @@ def _column(field: Field[object, object]) -> str:
     return _quote(field.column)
 
 
-def insert(instance: M) -> M:
-    """INSERT the new ``instance`` (its primary key generated); returns it, saved."""
-    meta = instance._meta
+@cache
+def _insert_text(model: type[Model], vendor: str) -> tuple[str, list[Field[Any, Any]]]:
+    """The INSERT statement of a new ``model`` row returning its primary key, and the
+    fields whose values it takes (written once for each model and database)."""
+    meta = model._meta
     fields = [field for field in meta.concrete_fields if field is not meta.pk]
-    values = [
-        field.get_db_prep_save(field.pre_save(instance, True), connection) for field in fields
-    ]
     columns = ", ".join(_column(field) for field in fields)
     marks = ", ".join(["%s"] * len(fields))
-    sql = f"INSERT INTO {_quote(meta.db_table)} ({columns}) VALUES ({marks})"  # noqa: S608
-    with connection.cursor() as cursor:
-        if connection.features.can_return_columns_from_insert:
-            cursor.execute(f"{sql} RETURNING {_column(meta.pk)}", values)
-            pk = cursor.fetchone()[0]
-        else:  # pragma: no cover - every supported database returns columns
-            cursor.execute(sql, values)
-            pk = connection.ops.last_insert_id(cursor, meta.db_table, meta.pk.attname)
+    return (
+        f"INSERT INTO {_quote(meta.db_table)} ({columns}) VALUES ({marks}) "  # noqa: S608
+        f"RETURNING {_column(meta.pk)}",
+        fields,
+    )
+
+
+@cache
+def _update_text(
+    model: type[Model], names: tuple[str, ...], vendor: str
+) -> tuple[str, list[Field[Any, Any]]]:
+    """The UPDATE statement of the fields ``names`` of a ``model`` row (and its
+    ``auto_now`` fields) by primary key, and the fields whose values it takes."""
+    meta = model._meta
+    chosen = [
+        field
+        for field in meta.concrete_fields
+        if field.name in names or getattr(field, "auto_now", False)
+    ]
+    assignments = ", ".join(f"{_column(field)} = %s" for field in chosen)
+    return (
+        f"UPDATE {_quote(meta.db_table)} SET {assignments} "  # noqa: S608
+        f"WHERE {_column(meta.pk)} = %s",
+        chosen,
+    )
+
+
+def _insert_sql(instance: Model) -> tuple[str, list[Any]]:
+    """The INSERT of the new ``instance``, returning its generated primary key."""
+    sql, fields = _insert_text(type(instance), connection.vendor)
+    return sql, [
+        field.get_db_prep_save(field.pre_save(instance, True), connection) for field in fields
+    ]
+
+
+def _update_sql(instance: Model, fields: list[str]) -> tuple[str, list[Any]]:
+    """The UPDATE of ``fields`` of the saved ``instance`` (and its ``auto_now`` fields)."""
+    sql, chosen = _update_text(type(instance), tuple(fields), connection.vendor)
+    values = [
+        field.get_db_prep_save(field.pre_save(instance, False), connection) for field in chosen
+    ]
+    return sql, [*values, instance.pk]
+
+
+def _saved(instance: M, pk: Any) -> M:
     instance.pk = pk
     instance._state.adding = False
     instance._state.db = connection.alias
     return instance
 
 
+def insert(instance: M) -> M:
+    """INSERT the new ``instance`` (its primary key generated); returns it, saved."""
+    sql, values = _insert_sql(instance)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, values)
+        return _saved(instance, cursor.fetchone()[0])
+
+
 def update(instance: Model, fields: list[str]) -> None:
     """UPDATE ``fields`` of the saved ``instance`` (and its ``auto_now`` fields)."""
-    meta = instance._meta
-    chosen = [
-        field
-        for field in meta.concrete_fields
-        if field.name in fields or getattr(field, "auto_now", False)
-    ]
-    values = [
-        field.get_db_prep_save(field.pre_save(instance, False), connection) for field in chosen
-    ]
-    assignments = ", ".join(f"{_column(field)} = %s" for field in chosen)
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {_quote(meta.db_table)} SET {assignments} "  # noqa: S608
-            f"WHERE {_column(meta.pk)} = %s",
-            [*values, instance.pk],
-        )
+        cursor.execute(*_update_sql(instance, fields))
+
+
+class Batch:
+    """Writes sent together by :meth:`send`, in the order they were added: on PostgreSQL
+    one statement, each write a data-modifying clause of its ``WITH`` (all of them run,
+    against the same view of the data: a write must not depend on another's effect);
+    elsewhere one statement each. Inserted instances get their primary keys."""
+
+    def __init__(self) -> None:
+        self._writes: list[tuple[str, list[Any], Model | None]] = []
+
+    def insert(self, instance: M) -> M:
+        """Add the INSERT of ``instance``; it is saved (has its pk) once sent."""
+        self._writes.append((*_insert_sql(instance), instance))
+        return instance
+
+    def update(self, instance: Model, fields: list[str]) -> None:
+        self._writes.append((*_update_sql(instance, fields), None))
+
+    def execute(self, sql: str, params: list[Any]) -> None:
+        """Add one INSERT, UPDATE or DELETE statement (without RETURNING)."""
+        self._writes.append((sql, params, None))
+
+    def send(self) -> None:
+        writes, self._writes = self._writes, []
+        if not writes:
+            return
+        with connection.cursor() as cursor:
+            if connection.vendor != "postgresql":
+                for sql, params, instance in writes:
+                    cursor.execute(sql, params)
+                    if instance is not None:
+                        _saved(instance, cursor.fetchone()[0])
+                return
+            clauses = ", ".join(f"w{i} AS ({sql})" for i, (sql, _, _) in enumerate(writes))
+            inserted = [i for i, (_, _, instance) in enumerate(writes) if instance is not None]
+            # Every clause runs whether or not the main SELECT reads it.
+            keys = ", ".join(f"(SELECT * FROM w{i})" for i in inserted) or "1"
+            cursor.execute(
+                f"WITH {clauses} SELECT {keys}",
+                [param for _, params, _ in writes for param in params],
+            )
+            row = cursor.fetchone()
+            for index, pk in zip(inserted, row, strict=False):
+                instance = writes[index][2]
+                assert instance is not None
+                _saved(instance, pk)

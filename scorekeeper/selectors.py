@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
-from functools import partial
+from functools import cache, partial
 from typing import Any, TypeVar
 
 from django.contrib.auth.models import User
@@ -117,34 +117,33 @@ def club_visible_to(actor: Actor, *, pk: int | None = None, slug: str | None = N
 def _visible_game(actor: Actor, pk: int, games: QuerySet[Game], for_update: bool) -> Game:
     """The game of ``games`` with this pk if the actor may see it; otherwise NotFound. A
     signed-in caller's role in its club is read with it (and remembered for the request)."""
-    game = None
-    if 0 < pk <= MAX_ID:
-        if for_update:
-            game = _locked_game(actor, pk)
-        else:
-            games = games.select_related("club", "season")
-            if isinstance(actor, User):
-                games = games.annotate(
-                    caller_role=Subquery(
-                        Membership.objects.filter(
-                            club=OuterRef("club_id"), user_id=actor.pk
-                        ).values("role")[:1]
-                    )
-                )
-            game = games.filter(pk=pk).first()
-    if game is not None and isinstance(actor, User):
-        access.remember_role(actor, game.club_id, getattr(game, "caller_role", None))
-    if game is None or not access.can_see_game(actor, game):
-        raise NotFound("no such game")
     if for_update:
+        game = _read_game(actor, pk, lock=True)
         mark_locked(game)
-    return game
+        return game
+    found = None
+    if 0 < pk <= MAX_ID:
+        games = games.select_related("club", "season")
+        if isinstance(actor, User):
+            games = games.annotate(
+                caller_role=Subquery(
+                    Membership.objects.filter(club=OuterRef("club_id"), user_id=actor.pk).values(
+                        "role"
+                    )[:1]
+                )
+            )
+        found = games.filter(pk=pk).first()
+    if found is not None and isinstance(actor, User):
+        access.remember_role(actor, found.club_id, getattr(found, "caller_role", None))
+    if found is None or not access.can_see_game(actor, found):
+        raise NotFound("no such game")
+    return found
 
 
-# The write path (a deal POST) reads through the few statements below, written out by hand:
-# composing them with the ORM cost more than the rest of the request together. Table and
-# column names come from the models; the values the ORM converts (JSON) are converted here
-# by their fields, so what they return is what the ORM would.
+# The write path (a deal POST) and the game page read through the few statements below,
+# written out by hand: composing them with the ORM cost more than the rest of the request
+# together. Table and column names come from the models; the values the ORM converts (JSON)
+# are converted here by their fields, so what they return is what the ORM would.
 
 
 def _q(name: str) -> str:
@@ -159,28 +158,14 @@ def _from_db(model: type[Any], field: str, value: Any) -> Any:
     return model._meta.get_field(field).from_db_value(value, None, connection)
 
 
-def _locked_game(actor: Actor, pk: int) -> Game | None:
-    """The game's row, locked until the transaction ends (PostgreSQL: FOR UPDATE of the
-    game's row only; SQLite: the IMMEDIATE transaction already holds the write lock), with
-    a signed-in caller's role in its club. Its club is not read: access goes by its id."""
-    game, member = _table(Game), _table(Membership)
-    user_id = actor.pk if isinstance(actor, User) else None
-    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
-    sql = (
-        f"SELECT {game}.*, (SELECT {member}.{_q('role')} FROM {member} "
-        f"WHERE {member}.{_q('club_id')} = {game}.{_q('club_id')} "
-        f"AND {member}.{_q('user_id')} = %s LIMIT 1) AS {_q('caller_role')} "
-        f"FROM {game} WHERE {game}.{_q('id')} = %s{lock}"
-    )
-    return next(iter(Game.objects.raw(sql, [user_id, pk])), None)
-
-
 def game_visible_to(actor: Actor, pk: int, *, for_update: bool = False) -> Game:
     """The game if the actor may see it: a member of its club, or a guest at its table
     (through its table link); otherwise NotFound.
 
-    ``for_update`` (inside a transaction): the game's row is locked as it is read, and the
-    services writing to it in the same transaction do not read it again."""
+    ``for_update`` (inside a transaction): the game's row is locked as it is read
+    (PostgreSQL: FOR UPDATE of the game's row only; SQLite: the IMMEDIATE transaction
+    already holds the write lock), with its players as :func:`game_for_page` reads them,
+    and the services writing to it in the same transaction do not read it again."""
     return _visible_game(actor, pk, Game.objects.all(), for_update)
 
 
@@ -190,30 +175,50 @@ def game_for_page(actor: Actor, pk: int) -> Game:
     the game with its club's name and slug, the caller's role in the club, whether it is
     played at a tournament table (when not, nothing asks again), and its players in seat
     order (:func:`seat_players`), one row each."""
+    return _read_game(actor, pk, lock=False)
+
+
+@cache
+def _read_game_sql(vendor: str, lock: bool) -> str:
+    """:func:`_read_game`'s statement, written once for each database in use."""
+    fields = Game._meta.concrete_fields
+    at_table = Game._meta.get_field("tournament_table")
+    game_, club, member = _table(Game), _table(Club), _table(Membership)
+    seat, player = _table(Seat), _table(Player)
+    tables = _table(at_table.related_model)
+    columns = ", ".join(f"{game_}.{_q(str(field.column))}" for field in fields)
+    sql = (
+        f"SELECT {columns}, {club}.{_q('name')}, {club}.{_q('slug')}, "
+        f"(SELECT {member}.{_q('role')} FROM {member} "
+        f"WHERE {member}.{_q('club_id')} = {game_}.{_q('club_id')} "
+        f"AND {member}.{_q('user_id')} = %s LIMIT 1), "
+        f"EXISTS (SELECT 1 FROM {tables} "
+        f"WHERE {tables}.{_q(at_table.field.column)} = {game_}.{_q('id')}), "
+        f"{seat}.{_q('player_id')}, {player}.{_q('name')} "
+        f"FROM {game_} JOIN {club} ON {club}.{_q('id')} = {game_}.{_q('club_id')} "
+        f"LEFT JOIN {seat} ON {seat}.{_q('game_id')} = {game_}.{_q('id')} "
+        f"LEFT JOIN {player} ON {player}.{_q('id')} = {seat}.{_q('player_id')} "
+        f"WHERE {game_}.{_q('id')} = %s ORDER BY {seat}.{_q('position')}"
+    )
+    if lock and connection.features.has_select_for_update_of:
+        sql += f" FOR UPDATE OF {game_}"
+    return sql
+
+
+def _read_game(actor: Actor, pk: int, *, lock: bool) -> Game:
+    """:func:`game_for_page`'s statement; ``lock``: FOR UPDATE of the game's row only.
+
+    Locked: the players come from the statement's own view of the data even when it
+    waited for the lock (PostgreSQL's READ COMMITTED re-reads only the locked row); a
+    game's seats do not change once it is made, and a player renamed meanwhile shows
+    under the old name in this one answer."""
     rows: list[Any] = []
     fields = Game._meta.concrete_fields
     at_table = Game._meta.get_field("tournament_table")
     if 0 < pk <= MAX_ID:
-        game_, club, member = _table(Game), _table(Club), _table(Membership)
-        seat, player = _table(Seat), _table(Player)
-        tables = _table(at_table.related_model)
-        columns = ", ".join(f"{game_}.{_q(str(field.column))}" for field in fields)
-        sql = (
-            f"SELECT {columns}, {club}.{_q('name')}, {club}.{_q('slug')}, "
-            f"(SELECT {member}.{_q('role')} FROM {member} "
-            f"WHERE {member}.{_q('club_id')} = {game_}.{_q('club_id')} "
-            f"AND {member}.{_q('user_id')} = %s LIMIT 1), "
-            f"EXISTS (SELECT 1 FROM {tables} "
-            f"WHERE {tables}.{_q(at_table.field.column)} = {game_}.{_q('id')}), "
-            f"{seat}.{_q('player_id')}, {player}.{_q('name')} "
-            f"FROM {game_} JOIN {club} ON {club}.{_q('id')} = {game_}.{_q('club_id')} "
-            f"LEFT JOIN {seat} ON {seat}.{_q('game_id')} = {game_}.{_q('id')} "
-            f"LEFT JOIN {player} ON {player}.{_q('id')} = {seat}.{_q('player_id')} "
-            f"WHERE {game_}.{_q('id')} = %s ORDER BY {seat}.{_q('position')}"
-        )
         user_id = actor.pk if isinstance(actor, User) else None
         with connection.cursor() as cursor:
-            cursor.execute(sql, [user_id, pk])
+            cursor.execute(_read_game_sql(connection.vendor, lock), [user_id, pk])
             rows = cursor.fetchall()
     if not rows:
         raise NotFound("no such game")
@@ -278,13 +283,9 @@ class NextDeal:
 _LAST_DEAL = ("number", "dealer", "record", "scores", "totals", "context")
 
 
-def next_deal_of(game: Game, *, idempotency_key: str | None) -> NextDeal:
-    """What recording the game's next deal (number ``deal_count + 1``) needs to know, in
-    one statement: the game's last deal, with the key's fingerprint, the next version and
-    whether a draft is kept. Read it after locking the game, in a statement of its own:
-    under PostgreSQL's READ COMMITTED a statement sees what was committed when it began,
-    so one that waited for the lock would not see what the holder of the lock wrote."""
-    number = game.deal_count + 1
+@cache
+def _next_deal_sql(vendor: str, with_last: bool) -> str:
+    """:func:`next_deal_of`'s statement, written once for each database in use."""
     keys, revisions, drafts, deals = (
         _table(IdempotencyKey),
         _table(DealRevision),
@@ -300,16 +301,26 @@ def next_deal_of(game: Game, *, idempotency_key: str | None) -> NextDeal:
         f"EXISTS (SELECT 1 FROM {drafts} WHERE {drafts}.{game_id} = %s "
         f"AND {drafts}.{number_} = %s)"
     )
+    if not with_last:
+        return f"SELECT {facts}"
+    columns = ", ".join(f"{deals}.{_q(column)}" for column in _LAST_DEAL)
+    return (
+        f"SELECT {columns}, {facts} FROM {deals} "
+        f"WHERE {deals}.{game_id} = %s AND {deals}.{number_} = %s"
+    )
+
+
+def next_deal_of(game: Game, *, idempotency_key: str | None) -> NextDeal:
+    """What recording the game's next deal (number ``deal_count + 1``) needs to know, in
+    one statement: the game's last deal, with the key's fingerprint, the next version and
+    whether a draft is kept. Read it after locking the game, in a statement of its own:
+    under PostgreSQL's READ COMMITTED a statement sees what was committed when it began,
+    so one that waited for the lock would not see what the holder of the lock wrote."""
+    number = game.deal_count + 1
     params: list[Any] = [game.pk, idempotency_key or "", game.pk, number, game.pk, number]
     if game.deal_count:
-        columns = ", ".join(f"{deals}.{_q(column)}" for column in _LAST_DEAL)
-        sql = (
-            f"SELECT {columns}, {facts} FROM {deals} "
-            f"WHERE {deals}.{game_id} = %s AND {deals}.{number_} = %s"
-        )
         params += [game.pk, game.deal_count]
-    else:
-        sql = f"SELECT {facts}"
+    sql = _next_deal_sql(connection.vendor, bool(game.deal_count))
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         row = cursor.fetchone()
@@ -336,7 +347,7 @@ def next_deal_of(game: Game, *, idempotency_key: str | None) -> NextDeal:
 
 def player_names_of(game: Game) -> list[str]:
     """The names of the game's players, in seat order."""
-    return [name for _player, name in _players_in_seats(game)]
+    return [name for _player, name in seat_players(game)]
 
 
 def _players_in_seats(game: Game) -> list[tuple[int, str]]:
@@ -454,7 +465,8 @@ def game_payload(
 
 def seat_players(game: Game) -> list[tuple[int, str]]:
     """The game's players (id and name), in seat order: as read with the game by
-    :func:`game_for_page`, else in one hand-written statement."""
+    :func:`game_for_page` (or locked by :func:`game_visible_to`), else in one
+    hand-written statement."""
     read: list[tuple[int, str]] | None = getattr(game, _SEAT_PLAYERS, None)
     return read if read is not None else _players_in_seats(game)
 

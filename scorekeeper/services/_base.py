@@ -3,6 +3,7 @@ revision of a game, and bringing a game's status and results in step with its de
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -64,9 +65,11 @@ def seats_of(game: Game) -> list[Seat]:
     return list(game.seats.select_related("player").order_by("position"))
 
 
-def sync_results(game: Game, sheet: Scoresheet) -> None:
+def sync_results(game: Game, sheet: Scoresheet, *, writes: rows.Batch | None = None) -> None:
     """Bring the game's status and its players' results in step with ``sheet`` (and ask
-    for the club's ratings to follow when the game is, or was, finished)."""
+    for the club's ratings to follow when the game is, or was, finished). ``writes``: the
+    caller's own writes, sent in the same statement as these."""
+    writes = writes or rows.Batch()
     was_finished = game.status == GameStatus.FINISHED
     now = timezone.now()
     if sheet.finished:
@@ -78,7 +81,7 @@ def sync_results(game: Game, sheet: Scoresheet) -> None:
         game.ended_at = None
     game.deal_count = sheet.played
     game.revision += 1
-    rows.update(game, ["status", "ended_by_hand", "ended_at", "deal_count", "revision"])
+    writes.update(game, ["status", "ended_by_hand", "ended_at", "deal_count", "revision"])
     if game.status == GameStatus.FINISHED:
         winners = set(sheet.winners or sheet.game.winners(sheet.table, sheet.totals))
     else:
@@ -86,28 +89,32 @@ def sync_results(game: Game, sheet: Scoresheet) -> None:
     places = placings(sheet.totals)
     seats = range(len(sheet.totals))
     # Every seat's row in one plain statement, without reading them first.
-    cases = {
-        "total": sheet.totals,
-        "placing": places,
-        "won": [seat in winners for seat in seats],
-    }
+    cases = (sheet.totals, places, [seat in winners for seat in seats])  # _RESULT_COLUMNS
+    params: list[Any] = []
+    for values in cases:
+        for seat in seats:
+            params += [seat, values[seat]]
+    writes.execute(_results_update(len(seats), connection.vendor), [*params, game.pk])
+    writes.send()
+    finished_game_changed(game, was_finished=was_finished)
+
+
+_RESULT_COLUMNS = ("total", "placing", "won")
+
+
+@cache
+def _results_update(seats: int, vendor: str) -> str:
+    """The UPDATE of a game's results (total, placing, won) by seat position."""
     quote = connection.ops.quote_name
     assignments = ", ".join(
         f"{quote(column)} = CASE {quote('position')} "
-        f"{' '.join('WHEN %s THEN %s' for _ in seats)} END"
-        for column in cases
+        f"{' '.join('WHEN %s THEN %s' for _ in range(seats))} END"
+        for column in _RESULT_COLUMNS
     )
-    params: list[Any] = []
-    for values in cases.values():
-        for seat in seats:
-            params += [seat, values[seat]]
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {quote(Result._meta.db_table)} SET {assignments} "  # noqa: S608
-            f"WHERE {quote('game_id')} = %s",
-            [*params, game.pk],
-        )
-    finished_game_changed(game, was_finished=was_finished)
+    return (
+        f"UPDATE {quote(Result._meta.db_table)} SET {assignments} "  # noqa: S608
+        f"WHERE {quote('game_id')} = %s"
+    )
 
 
 def check_writable(game: Game) -> None:

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 
 from rules_engine import RuleError
 
@@ -103,7 +103,9 @@ def deal_record(
         except RuleError as error:
             raise invalid_from_rule(error) from None
         user = user_of(actor)
-        deal = rows.insert(
+        # The deal's rows and the game's are written in one statement (PostgreSQL).
+        writes = rows.Batch()
+        deal = writes.insert(
             Deal(
                 game=game,
                 number=number,
@@ -118,13 +120,12 @@ def deal_record(
                 entered_by_name=guest_name(actor),
             )
         )
-        rows.insert(_revision(game, deal, RevisionAction.RECORD, actor))
-        sync_results(game, sheet)
+        writes.insert(_revision(game, deal, RevisionAction.RECORD, actor))
         if next_deal.has_draft:
-            models.DealDraft.objects.filter(game=game, number=number).delete()
+            writes.execute(*_draft_delete(game, number))
         payload = deal_payload(deal)
         if idempotency_key:
-            rows.insert(
+            writes.insert(
                 models.IdempotencyKey(
                     game=game,
                     key=idempotency_key,
@@ -133,7 +134,18 @@ def deal_record(
                     response_body=payload,
                 )
             )
+        sync_results(game, sheet, writes=writes)
     return DealRecorded(payload=payload, replayed=False, deal=deal)
+
+
+def _draft_delete(game: Game, number: int) -> tuple[str, list[Any]]:
+    """The DELETE of the draft of deal ``number``, for a batch of writes."""
+    quote = connection.ops.quote_name
+    return (
+        f"DELETE FROM {quote(models.DealDraft._meta.db_table)} "  # noqa: S608
+        f"WHERE {quote('game_id')} = %s AND {quote('number')} = %s",
+        [game.pk, number],
+    )
 
 
 def _revision(

@@ -50,6 +50,10 @@ def test_a_deal_post_runs_a_fixed_number_of_statements(world: World) -> None:
     listing = "\n".join(sql[:120] for sql in on_short)
     assert len(on_short) <= MAX_STATEMENTS, listing
     assert len(on_long) == len(on_short), listing
+    # The deal, its history, its key, the game and its results: on PostgreSQL one statement
+    # (a WITH of five writes), elsewhere one each.
+    writes = [sql for sql in on_short if sql.startswith(("INSERT", "UPDATE", "DELETE", "WITH"))]
+    assert len(writes) == (1 if connection.vendor == "postgresql" else 5), listing
     # Deals are read one by number (the last one), never the game's deals as a whole.
     reads = [sql for sql in on_long if 'FROM "scorekeeper_deal"' in sql]
     assert reads and all('"scorekeeper_deal"."number" =' in sql for sql in reads), reads
@@ -94,3 +98,30 @@ def test_four_phones_posting_one_deal_at_once_leave_one_deal(same_key: bool) -> 
     assert DealRevision.objects.filter(game=game).count() == 1
     if same_key:
         assert len({json.dumps(r.json(), sort_keys=True) for r in responses}) == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_batch_of_writes_saves_each_row_and_gives_the_inserted_their_keys() -> None:
+    from scorekeeper import rows
+
+    club = ClubFactory()
+    game = start_game(club, "widow_whist", 3)
+    batch = rows.Batch()
+
+    def revision(version: int, action: str) -> DealRevision:
+        return DealRevision(
+            game=game, number=1, version=version, action=action, record={}, scores=[]
+        )
+
+    first = batch.insert(revision(1, "record"))
+    second = batch.insert(revision(2, "undo"))
+    game.deal_count = 7
+    batch.update(game, ["deal_count"])
+    assert first.pk is None  # nothing is written before the batch is sent
+    with CaptureQueriesContext(connection) as queries:
+        batch.send()
+    assert len(queries) == (1 if connection.vendor == "postgresql" else 3)
+    assert first.pk and second.pk and first.pk != second.pk
+    saved = DealRevision.objects.in_bulk([first.pk, second.pk])
+    assert (saved[first.pk].version, saved[second.pk].action) == (1, "undo")
+    assert Game.objects.get(pk=game.pk).deal_count == 7
