@@ -9,6 +9,7 @@ from tests.seating.helpers import assert_valid, pair_counts, repeats
 from tournaments.seating import plan
 from tournaments.seating.designs import (
     _kirkman_2q_plus_1,
+    _kirkman_3q,
     _resolvable_3q_plus_1,
     _transversal,
     best_design,
@@ -37,6 +38,28 @@ def test_kirkman_2q_plus_1_needs_q_1_mod_6_prime_power():
     assert _kirkman_2q_plus_1(23, 3) is None  # q = 11 = 5 (mod 6)
     assert _kirkman_2q_plus_1(43, 3) is None  # q = 21, not a prime power
     assert _kirkman_2q_plus_1(15, 4) is None
+
+
+@pytest.mark.parametrize("q", [7, 13, 19, 25, 31, 37, 49])
+def test_kirkman_3q(q):
+    v = 3 * q
+    design = _kirkman_3q(v, 3)
+    assert design is not None
+    assert_design(design.rounds, v, 3, (v - 1) // 2)
+    assert len(pair_counts(design.rounds)) == v * (v - 1) // 2  # everyone meets everyone
+
+
+def test_kirkman_3q_needs_q_1_mod_6_prime_power():
+    assert _kirkman_3q(33, 3) is None  # q = 11 = 5 (mod 6)
+    assert _kirkman_3q(3 * 55, 3) is None  # q = 55, not a prime power
+    assert _kirkman_3q(21, 7) is None
+
+
+@pytest.mark.parametrize("v", [21, 57, 93])
+def test_the_kirkman_systems_once_stored_are_built(v):
+    design = best_design(v, 3)
+    assert design is not None and design.name.startswith(f"Kirkman triple system KTS({v}) over")
+    assert_design(design.rounds, v, 3, (v - 1) // 2)
 
 
 @pytest.mark.parametrize("q", [5, 9, 13, 17, 25, 29, 37])

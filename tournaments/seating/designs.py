@@ -17,11 +17,13 @@ rounds and no pair meeting twice, or None. The constructions, best first when se
   60 in fives for 12 rounds, 70 for 14, 75 for 16, 90 for 18, 100 for 21, 72 in sixes for 13;
 * Kirkman triple systems KTS(2q + 1) for every prime power q = 1 (mod 6), 1-rotational over
   GF(q) (Ray-Chaudhuri and Wilson): 15, 27, 39, 51, 63, 75, 87, 99 players;
+* Kirkman triple systems KTS(3q) for every prime power q = 1 (mod 6), over GF(q) x Z3:
+  21, 39, 57, 75, 93 players;
 * resolvable (3q + 1, 4, 1) designs for every prime power q = 1 (mod 4), 1-rotational over
   GF(q): 16, 28, 40, 52, 76, 88 players (and 112, 148, ...);
 * designs developed over a cyclic group (``data.DEVELOPED``), each given by base rounds
   whose translates mod n are the rounds (the classical difference method), for the orders
-  no construction above reaches: KTS(21), KTS(33), KTS(57), KTS(69), KTS(93), nearly
+  no construction above reaches: KTS(33), KTS(69), nearly
   Kirkman NKTS(v) for v = 18 ... 96, a resolvable (100, 4, 1) design, resolvable group
   divisible designs for 24 in fours (7 rounds), 32 in fours (10 rounds: the social golfer
   problem 8-4-10), 44 in fours (14 rounds) and 48 in fours (15 rounds), 30 in fives (6
@@ -209,6 +211,44 @@ def _kirkman_2q_plus_1(v: int, k: int) -> Design | None:
     return Design(v, k, f"Kirkman triple system KTS({v}), 1-rotational over GF({q})", rounds)
 
 
+def _kirkman_3q(v: int, k: int) -> Design | None:
+    """A Kirkman triple system KTS(3q) for a prime power q = 6t + 1, over GF(q) x Z3 (a
+    direct construction by the difference method, as given on math.stackexchange and
+    codegolf.stackexchange.com/q/251041; the existence of KTS(v) for every v = 3 (mod 6):
+    Ray-Chaudhuri and Wilson 1971). Players are (x, c) for x in GF(q), c in Z3. With w
+    primitive and e = w^(2t) a cube root of unity, let A_i = {(w^i, 0), (e w^i, 1),
+    (e^2 w^i, 2)} for 0 <= i < 6t, and call i odd or even by the parity of i // t. The
+    base round, translated by every element of GF(q) (q rounds), is
+
+    * {(0, 0), (0, 1), (0, 2)};
+    * {(w^i, c), (e w^i, c), (e^2 w^i, c)} for 0 <= i < t and each column c: within a
+      column the differences are w^i (1 - e) times the sixth roots of unity, a different
+      coset for each i, so every non-zero difference once;
+    * A_i for the odd i;
+
+    and each even A_i makes one more round of its q translates (3t rounds). Across columns
+    c and c + 1 the A_i give the differences w^i e^c (e - 1), every non-zero element once,
+    and the first table the difference 0. 21, 39, 57, 75, 93 players."""
+    if k != 3 or v % 3 or (v // 3) % 6 != 1 or prime_power(v // 3) is None:
+        return None
+    gf = field(v // 3)
+    q, t = gf.q, (gf.q - 1) // 6
+    power, _ = _powers_and_negatives(gf)
+
+    def across(i: int) -> tuple[int, ...]:
+        return tuple(c * q + power[(i + 2 * t * c) % (q - 1)] for c in range(3))
+
+    base: list[tuple[int, ...]] = [(0, q, 2 * q)]
+    for c in range(3):
+        base += [tuple(c * q + power[i + 2 * t * m] for m in range(3)) for i in range(t)]
+    base += [across(i) for i in range(q - 1) if (i // t) % 2]
+    rounds = list(_developed_over(gf, -1, base))
+    for i in range(q - 1):
+        if (i // t) % 2 == 0:  # the q translates of A_i, as the tables of one round
+            rounds.append(tuple(tables[0] for tables in _developed_over(gf, -1, [across(i)])))
+    return Design(v, k, f"Kirkman triple system KTS({v}) over GF({q}) x Z3", tuple(rounds))
+
+
 def _resolvable_3q_plus_1(v: int, k: int) -> Design | None:
     """A resolvable (3q + 1, 4, 1) design for a prime power q = 4s + 1, 1-rotational over
     GF(q): Bose's difference method with a point at infinity and a base round made of
@@ -328,7 +368,15 @@ def best_design(v: int, k: int) -> Design | None:
     candidates: list[Design] = []
     if k == 2:
         candidates.append(Design(v, k, "round robin (circle method)", _round_robin(v)))
-    for build in (_transversal, _kirkman_2q_plus_1, _resolvable_3q_plus_1, _developed, _from_mols):
+    constructions = (
+        _transversal,
+        _kirkman_2q_plus_1,
+        _kirkman_3q,
+        _resolvable_3q_plus_1,
+        _developed,
+        _from_mols,
+    )
+    for build in constructions:
         design = build(v, k)
         if design is not None:
             candidates.append(design)
