@@ -249,6 +249,8 @@ def bench(name: str, database_url: str, seconds: float, repeats: int, only: str 
             )
             if only == "saturation":
                 continue
+            if repeat == 1 and name == "PostgreSQL":
+                cpu_split(env)
             for rate in (50, 100):
                 deal = run(DealPoster, CLIENTS, seconds, rate=rate)
                 bare = run(BarePoster, CLIENTS, seconds, rate=rate)
@@ -283,6 +285,23 @@ def bench(name: str, database_url: str, seconds: float, repeats: int, only: str 
         f"season standings over 1,000,000 deals: {timings['app']:.1f} ms warm, one SQL "
         f"aggregate {timings['sql']:.1f} ms: {timings['app'] / timings['sql']:.2f}x "
         "(targets < 20 ms, <= 1.3x)",
+        flush=True,
+    )
+
+
+def cpu_split(env: dict[str, str]) -> None:
+    """Where a request's CPU goes, deal POST against bare: the app's process and the
+    PostgreSQL backend serving it (``api_seed.py cpu``, in-process, no server)."""
+    games = [str(game) for game in DATA["games"]]
+    split = json.loads(
+        manage(env, "bench/api_seed.py", "cpu", "2000", DATA["token"], *games).splitlines()[-1]
+    )
+    deal, bare = split["deal"], split["bare"]
+    print(
+        f"CPU of one request, in-process: deal POST app {deal['app']:.2f} ms + PostgreSQL "
+        f"{deal['database']:.2f} ms; bare app {bare['app']:.2f} ms + PostgreSQL "
+        f"{bare['database']:.2f} ms: "
+        f"{(bare['app'] + bare['database']) / (deal['app'] + deal['database']):.2f}x",
         flush=True,
     )
 

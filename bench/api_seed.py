@@ -5,6 +5,9 @@ separate process, with DJANGO_SETTINGS_MODULE=bench.api_settings):
     python bench/api_seed.py standings N  times season standings over N deals, warm
     python bench/api_seed.py rescore N    times a full rescore (scores_check) of N stored deals,
                                           in one process and with one process a core
+    python bench/api_seed.py cpu N TOKEN GAME...
+                                          CPU of N deal POSTs and N bare POSTs, in the app and
+                                          in PostgreSQL, interleaved (PostgreSQL only)
 
 ``seed`` makes a club with a scorer, 16 open-ended widow whist games to post deals to,
 a 5-deal and a 1,000-deal game, a 50-deal game for the page, and the bare table.
@@ -200,9 +203,56 @@ def rescore(deals: int, per_game: int = 50) -> dict[str, float]:
     }
 
 
+def cpu(count: int, token: str, games: list[int]) -> dict[str, dict[str, float]]:
+    """Milliseconds of CPU a request costs, deal POST against the bare insert, split between
+    this process (the app: Django, DRF, the services, the driver) and the PostgreSQL
+    backend serving it (``/proc/<pid>/stat`` of ``pg_backend_pid()``): requests made
+    in-process (Django's test client), so the server and the load tool count for neither;
+    ``count`` of each, in two interleaved halves. The rest of a request at saturation is
+    gunicorn's, the load tool's and the kernel's."""
+    client = Client(HTTP_AUTHORIZATION=f"Token {token}")
+    numbers = {g: client.get(f"/api/v1/games/{g}/").json()["deal_count"] + 1 for g in games}
+    tick = os.sysconf("SC_CLK_TCK")
+
+    def backend_ms() -> float:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_backend_pid()")
+            stat = Path(f"/proc/{cursor.fetchone()[0]}/stat").read_text().split()
+        return (int(stat[13]) + int(stat[14])) * 1000 / tick
+
+    def deal(i: int) -> None:
+        game = games[i % len(games)]
+        number = numbers[game]
+        numbers[game] += 1
+        response = client.post(
+            f"/api/v1/games/{game}/deals/",
+            {"number": number, **widow_deal(number)},
+            content_type="application/json",
+            HTTP_IDEMPOTENCY_KEY=f"cpu-{game}-{number}",
+        )
+        assert response.status_code == 201, response.content[:200]
+
+    def bare(i: int) -> None:
+        response = client.post("/bench/bare/", {}, content_type="application/json")
+        assert response.status_code == 201
+
+    spent = {name: {"app": 0.0, "database": 0.0} for name in ("deal", "bare")}
+    for name, request in (("deal", deal), ("bare", bare)) * 2:
+        for i in range(20):  # warm
+            request(i)
+        app, database = time.process_time(), backend_ms()
+        for i in range(count // 2):
+            request(i)
+        spent[name]["app"] += (time.process_time() - app) * 1000 / count
+        spent[name]["database"] += (backend_ms() - database) / count
+    return spent
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "seed":
         print(json.dumps(seed()))
+    elif sys.argv[1] == "cpu":
+        print(json.dumps(cpu(int(sys.argv[2]), sys.argv[3], [int(g) for g in sys.argv[4:]])))
     elif sys.argv[1] == "rescore":
         print(json.dumps(rescore(int(sys.argv[2]))))
     else:
