@@ -1,12 +1,13 @@
 """Writing rows as the ORM would, without composing a query for each: the deal write path
 saves a few rows on every deal, and composing their statements cost more than running them.
 
-``insert(instance)`` and ``update(instance, fields)`` prepare each value through its model
-field exactly as ``Model.save()`` does (defaults, ``auto_now``/``auto_now_add``, JSON) and
-send one plain statement. A :class:`Batch` gathers such writes and sends them together:
-on PostgreSQL as one statement (each write a clause of its ``WITH``), elsewhere one after
-the other. No model signals are sent (the app connects none to these models); anything
-that needs them uses ``save()``.
+A :class:`Batch` gathers inserts and updates of model instances, each value prepared
+through its model field exactly as ``Model.save()`` does (defaults,
+``auto_now``/``auto_now_add``, JSON), and sends them together: on PostgreSQL as one
+statement (each write a clause of its ``WITH``), elsewhere one plain statement each. No
+model signals are sent (the app connects none to these models); anything that needs them
+uses ``save()``. Needs a database that returns columns from an INSERT (PostgreSQL; SQLite
+3.35 or later).
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ def _column(field: Field[object, object]) -> str:
 def _insert_text(model: type[Model], vendor: str) -> tuple[str, list[Field[Any, Any]]]:
     """The INSERT statement of a new ``model`` row returning its primary key, and the
     fields whose values it takes (written once for each model and database)."""
+    if not connection.features.can_return_columns_from_insert:  # pragma: no cover
+        raise NotImplementedError("the database must return columns from an INSERT")
     meta = model._meta
     fields = [field for field in meta.concrete_fields if field is not meta.pk]
     columns = ", ".join(_column(field) for field in fields)
@@ -88,28 +91,16 @@ def _saved(instance: M, pk: Any) -> M:
     return instance
 
 
-def insert(instance: M) -> M:
-    """INSERT the new ``instance`` (its primary key generated); returns it, saved."""
-    sql, values = _insert_sql(instance)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, values)
-        return _saved(instance, cursor.fetchone()[0])
-
-
-def update(instance: Model, fields: list[str]) -> None:
-    """UPDATE ``fields`` of the saved ``instance`` (and its ``auto_now`` fields)."""
-    with connection.cursor() as cursor:
-        cursor.execute(*_update_sql(instance, fields))
-
-
 class Batch:
-    """Writes sent together by :meth:`send`, in the order they were added: on PostgreSQL
-    one statement, each write a data-modifying clause of its ``WITH`` (all of them run,
-    against the same view of the data: a write must not depend on another's effect);
-    elsewhere one statement each. Inserted instances get their primary keys."""
+    """Writes sent together by :meth:`send`: on PostgreSQL one statement, each write a
+    data-modifying clause of its ``WITH`` (all of them run, in no set order, against the
+    same view of the data: no write may depend on another's effect, and no row may be
+    written twice); elsewhere one statement each, in the order they were added. Inserted
+    instances get their primary keys."""
 
     def __init__(self) -> None:
         self._writes: list[tuple[str, list[Any], Model | None]] = []
+        self._updated: set[tuple[str, Any]] = set()
 
     def insert(self, instance: M) -> M:
         """Add the INSERT of ``instance``; it is saved (has its pk) once sent."""
@@ -117,6 +108,10 @@ class Batch:
         return instance
 
     def update(self, instance: Model, fields: list[str]) -> None:
+        row = (instance._meta.label, instance.pk)
+        if row in self._updated:
+            raise ValueError(f"{row} is already updated in this batch: one write per row")
+        self._updated.add(row)
         self._writes.append((*_update_sql(instance, fields), None))
 
     def execute(self, sql: str, params: list[Any]) -> None:
@@ -125,6 +120,7 @@ class Batch:
 
     def send(self) -> None:
         writes, self._writes = self._writes, []
+        self._updated.clear()
         if not writes:
             return
         with connection.cursor() as cursor:
@@ -142,8 +138,8 @@ class Batch:
                 f"WITH {clauses} SELECT {keys}",
                 [param for _, params, _ in writes for param in params],
             )
-            row = cursor.fetchone()
-            for index, pk in zip(inserted, row, strict=False):
+            row = cursor.fetchone() if inserted else ()
+            for index, pk in zip(inserted, row, strict=True):
                 instance = writes[index][2]
                 assert instance is not None
                 _saved(instance, pk)

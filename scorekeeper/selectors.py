@@ -116,7 +116,8 @@ def club_visible_to(actor: Actor, *, pk: int | None = None, slug: str | None = N
 
 def _visible_game(actor: Actor, pk: int, games: QuerySet[Game], for_update: bool) -> Game:
     """The game of ``games`` with this pk if the actor may see it; otherwise NotFound. A
-    signed-in caller's role in its club is read with it (and remembered for the request)."""
+    signed-in caller's role in its club is read with it (and remembered for the request).
+    ``for_update``: any game, read as :func:`_read_game` reads it, locked."""
     if for_update:
         game = _read_game(actor, pk, lock=True)
         mark_locked(game)
@@ -209,9 +210,10 @@ def _read_game(actor: Actor, pk: int, *, lock: bool) -> Game:
     """:func:`game_for_page`'s statement; ``lock``: FOR UPDATE of the game's row only.
 
     Locked: the players come from the statement's own view of the data even when it
-    waited for the lock (PostgreSQL's READ COMMITTED re-reads only the locked row); a
-    game's seats do not change once it is made, and a player renamed meanwhile shows
-    under the old name in this one answer."""
+    waited for the lock (PostgreSQL's READ COMMITTED re-reads only the locked row): a
+    player renamed, or merged into another, while it waited shows under the name read
+    before, in this one answer. The write path takes only the names from them (for the
+    scoresheet's messages); what is written goes by the game's row, read after the wait."""
     rows: list[Any] = []
     fields = Game._meta.concrete_fields
     at_table = Game._meta.get_field("tournament_table")

@@ -68,7 +68,7 @@ def seats_of(game: Game) -> list[Seat]:
 def sync_results(game: Game, sheet: Scoresheet, *, writes: rows.Batch | None = None) -> None:
     """Bring the game's status and its players' results in step with ``sheet`` (and ask
     for the club's ratings to follow when the game is, or was, finished). ``writes``: the
-    caller's own writes, sent in the same statement as these."""
+    caller's own writes, sent with these (on PostgreSQL in the same statement)."""
     writes = writes or rows.Batch()
     was_finished = game.status == GameStatus.FINISHED
     now = timezone.now()

@@ -125,3 +125,6 @@ def test_a_batch_of_writes_saves_each_row_and_gives_the_inserted_their_keys() ->
     saved = DealRevision.objects.in_bulk([first.pk, second.pk])
     assert (saved[first.pk].version, saved[second.pk].action) == (1, "undo")
     assert Game.objects.get(pk=game.pk).deal_count == 7
+    with pytest.raises(ValueError, match="one write per row"):
+        batch.update(game, ["deal_count"])
+        batch.update(game, ["revision"])  # one statement on PostgreSQL: only one would count

@@ -244,3 +244,25 @@ def test_large_fields_within_ten_seconds():
     assert time.perf_counter() - started < 10
     assert_valid(result.rounds, range(300), [4] * 75)
     assert result.repeats == 0
+
+
+@pytest.mark.parametrize("players", [21, 20])
+def test_a_tournament_seated_from_an_earlier_design_goes_on_with_it(players, monkeypatch):
+    # Rounds seated (round by round) from the KTS(21) the engine stored before KTS(3q) was
+    # built: after the upgrade the next rounds still come from that design, not the search.
+    from tournaments.seating import core
+    from tournaments.seating.designs import best_design, earlier_designs
+
+    (earlier,) = earlier_designs(21, 3)
+    assert earlier.name != best_design(21, 3).name
+    ids = [10 + 7 * i for i in range(players)]
+    history: list[list[list[int]]] = []
+    with monkeypatch.context() as patched:
+        patched.setattr(core, "best_design", lambda v, k: earlier if (v, k) == (21, 3) else None)
+        for number in range(3):
+            history += next_round(ids, history, table_size=3, seed=number).rounds
+    for number in range(3, 10):
+        result = next_round(ids, history, table_size=3, seed=number, time_limit=2.0)
+        assert earlier.name in result.source and "continued after round" in result.source
+        history += result.rounds
+    assert repeats(history) == 0

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tournaments.seating.designs import best_design
+from tournaments.seating.designs import best_design, earlier_designs
 from tournaments.seating.errors import SeatingError
 from tournaments.seating.search import (
     PLACE,
@@ -275,9 +275,17 @@ def _design_start(spec: _Spec, rng: random.Random) -> tuple[list[list[list[int]]
     design = best_design(v, k)
     if design is None or len(design.rounds) < 2:
         return None
-    if v > n + 1 and spec.history:
-        ghosts, usable = _ghosts(design.rounds, v - n)
-        found = _continuation_with_ghosts(spec, usable, ghosts, v)
+    if spec.history:  # the design the rounds played come from, if any
+        found = None
+        for candidate in (design, *earlier_designs(v, k)):
+            if v > n + 1:
+                ghosts, usable = _ghosts(candidate.rounds, v - n)
+                found = _continuation_with_ghosts(spec, usable, ghosts, v)
+            else:
+                found = _continuation(spec, candidate.rounds, v)
+            if found is not None:
+                design = candidate
+                break
         if found is None:
             return None
         label, chosen = found
@@ -295,11 +303,6 @@ def _design_start(spec: _Spec, rng: random.Random) -> tuple[list[list[list[int]]
             label[point] = player
         for extra, point in enumerate(ghosts):
             label[point] = n + extra
-    elif spec.history:
-        found = _continuation(spec, design.rounds, v)
-        if found is None:
-            return None
-        label, chosen = found
     else:
         chosen = list(design.rounds)
         rng.shuffle(chosen)

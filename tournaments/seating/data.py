@@ -238,3 +238,34 @@ DEVELOPED: dict[tuple[int, int], tuple[int, int, str, str]] = {
         "29.46.71.76 6.9.11.20 7.45.66.79 1.41.74.77",
     ),
 }
+
+
+#: Designs the engine seated from before a general construction in ``designs`` replaced
+#: them, in the same form as ``DEVELOPED``: never used for a new plan, only so that a
+#: tournament seated round by round from one of them goes on with it (``earlier_designs``).
+EARLIER: dict[tuple[int, int], tuple[int, int, str, str]] = {
+    (21, 3): (
+        5,
+        4,
+        "Kirkman triple system KTS(21), 1-rotational over Z5",
+        "base: 0.9.20 5.8.13 7.11.17 4.6.19 3.10.14 1.2.18 12.15.16 / base: 13.15.20 0.6.18 "
+        "5.16.19 8.9.10 3.12.17 2.4.7 1.11.14",
+    ),
+    (57, 3): (
+        27,
+        2,
+        "Kirkman triple system KTS(57), 3-pyramidal over Z27",
+        "base: 0.6.30 1.8.43 2.3.42 16.26.52 14.32.39 11.13.24 5.53.54 9.12.50 20.36.49 "
+        "4.51.56 7.15.19 25.31.47 21.38.55 10.33.37 18.23.28 17.45.48 22.29.41 27.44.46 "
+        "34.35.40 / fixed: 0.9.18 27.36.45 54.55.56",
+    ),
+    (93, 3): (
+        45,
+        2,
+        "Kirkman triple system KTS(93), 3-pyramidal over Z45",
+        "base: 0.48.72 7.16.45 2.55.66 30.46.74 12.35.47 10.52.87 39.75.80 32.78.90 29.34.49 "
+        "11.17.84 20.54.86 19.33.88 21.23.41 4.37.38 3.31.81 5.24.63 26.51.82 42.59.60 "
+        "13.56.64 15.25.28 9.61.77 1.8.83 40.44.89 18.58.92 6.27.43 22.69.76 53.57.79 "
+        "14.73.85 36.67.91 50.68.70 62.65.71 / fixed: 0.15.30 45.60.75 90.91.92",
+    ),
+}

@@ -40,7 +40,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from tournaments.seating.data import DEVELOPED
+from tournaments.seating.data import DEVELOPED, EARLIER
 from tournaments.seating.fields import Field, field, prime_power
 from tournaments.seating.mols import orthogonal_array
 
@@ -325,8 +325,10 @@ def _order(gf: Field, w: int) -> int:
     return n
 
 
-def _developed(v: int, k: int) -> Design | None:
-    entry = DEVELOPED.get((v, k))
+def _developed(
+    v: int, k: int, stored: dict[tuple[int, int], tuple[int, int, str, str]] = DEVELOPED
+) -> Design | None:
+    entry = stored.get((v, k))
     if entry is None:
         return None
     n, columns, name, text = entry
@@ -388,6 +390,15 @@ def best_design(v: int, k: int) -> Design | None:
     if k == 3 and v % 6 == 0 and len(best.rounds) == (v - 2) // 2 and "NKTS(" not in best.name:
         best = Design(v, k, f"nearly Kirkman triple system NKTS({v}) from {best.name}", best.rounds)
     return best
+
+
+@lru_cache(maxsize=16)
+def earlier_designs(v: int, k: int) -> tuple[Design, ...]:
+    """Designs the engine seated v players at tables of k from before ``best_design``
+    gave another (``data.EARLIER``): a tournament seated round by round from one goes on
+    with it."""
+    design = _developed(v, k, EARLIER)
+    return (design,) if design is not None else ()
 
 
 def max_rounds_bound(v: int, k: int) -> int:
