@@ -69,7 +69,7 @@ def sync_results(game: Game, sheet: Scoresheet, *, writes: rows.Batch | None = N
     """Bring the game's status and its players' results in step with ``sheet`` (and ask
     for the club's ratings to follow when the game is, or was, finished). ``writes``: the
     caller's own writes, sent with these (on PostgreSQL in the same statement)."""
-    writes = writes or rows.Batch()
+    writes = writes if writes is not None else rows.Batch()
     was_finished = game.status == GameStatus.FINISHED
     now = timezone.now()
     if sheet.finished:

@@ -25,10 +25,16 @@ def assert_design(rounds, v, k, expected):
     assert max(pair_counts(rounds).values()) == 1
 
 
-@pytest.mark.parametrize("q", [7, 13, 19, 25, 31, 37, 43, 49])
-def test_kirkman_2q_plus_1(q):
-    v = 2 * q + 1
-    design = _kirkman_2q_plus_1(v, 3)
+KIRKMAN_Q = [7, 13, 19, 25, 31, 37, 43, 49]
+
+
+@pytest.mark.parametrize(
+    ("build", "v"),
+    [(_kirkman_2q_plus_1, 2 * q + 1) for q in KIRKMAN_Q]
+    + [(_kirkman_3q, 3 * q) for q in KIRKMAN_Q],
+)
+def test_kirkman_triple_systems_over_gf_q(build, v):
+    design = build(v, 3)
     assert design is not None
     assert_design(design.rounds, v, 3, (v - 1) // 2)
     assert len(pair_counts(design.rounds)) == v * (v - 1) // 2  # everyone meets everyone
@@ -38,15 +44,6 @@ def test_kirkman_2q_plus_1_needs_q_1_mod_6_prime_power():
     assert _kirkman_2q_plus_1(23, 3) is None  # q = 11 = 5 (mod 6)
     assert _kirkman_2q_plus_1(43, 3) is None  # q = 21, not a prime power
     assert _kirkman_2q_plus_1(15, 4) is None
-
-
-@pytest.mark.parametrize("q", [7, 13, 19, 25, 31, 37, 49])
-def test_kirkman_3q(q):
-    v = 3 * q
-    design = _kirkman_3q(v, 3)
-    assert design is not None
-    assert_design(design.rounds, v, 3, (v - 1) // 2)
-    assert len(pair_counts(design.rounds)) == v * (v - 1) // 2  # everyone meets everyone
 
 
 def test_kirkman_3q_needs_q_1_mod_6_prime_power():
