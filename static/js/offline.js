@@ -40,6 +40,8 @@
   game = first.game;
 
   function section() { return document.getElementById("game"); }
+  // The game page's address (a finished game's page has no offline data: the first one's).
+  function pageUrl() { return (data() || first).page; }
   function entryForm() { var el = section(); return el && el.querySelector("form[data-entry]"); }
   function csrf() {
     var input = document.querySelector("[name=csrfmiddlewaretoken]");
@@ -542,7 +544,7 @@
   // The game as it is now on the server: after a deal found recorded by its key (the answer
   // to its save was lost), or deals sent by another tab or the service worker.
   function showServer(notice) {
-    return fetch(data().page, { headers: { "HX-Request": "true" }, credentials: "same-origin", cache: "no-store" })
+    return fetch(pageUrl(), { headers: { "HX-Request": "true" }, credentials: "same-origin", cache: "no-store" })
       .then(function (response) { return response.ok ? response.text() : null; })
       .then(function (html) {
         var fresh = html && window.Scorekeeper.parse(html, "#game");
@@ -555,7 +557,7 @@
   function keepCopy() {
     if (!("serviceWorker" in navigator)) return;
     navigator.serviceWorker.ready.then(function (registration) {
-      if (registration.active) registration.active.postMessage({ keep: data().page });
+      if (registration.active) registration.active.postMessage({ keep: pageUrl() });
     });
   }
 

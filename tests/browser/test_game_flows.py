@@ -176,11 +176,16 @@ def test_widow_whist_with_a_rejection_an_undo_and_a_correction(
     page.goto(game_url(site, game))
 
     # Deal 3 ends the game: winners, final totals, a link to share.
+    problems = console_problems(page)
     pill(page, 3, "widow", "Nobody").click()
     pill(page, 3, "tricks-0", "4").click()
     pill(page, 3, "tricks-1", "5").click()
     page.get_by_role("button", name="Save deal 3").click()
     saved(page, 3, finished=True)
+    # The page kept for offline use is brought up to date, with no script error (a finished
+    # game's page has no offline entry data).
+    page.wait_for_timeout(1000)
+    assert problems == []
     game.refresh_from_db()
     assert game.status == GameStatus.FINISHED
     assert page.get_by_text("Ann and Bob share the win").is_visible()
