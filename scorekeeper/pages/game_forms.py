@@ -288,11 +288,13 @@ class DealEntry:
         )
 
     def section(self, key: str, title: str, groups: list[Group], **kwargs: Any) -> Section:
+        # A section named as its one group (widow whist's "widow"): the group shows the error.
+        shown_by_group = any(group.name == key for group in groups)
         return Section(
             key=key,
             title=title,
             groups=groups,
-            error=self.errors.get(key, ""),
+            error="" if shown_by_group else self.errors.get(key, ""),
             dom_id=self.dom_id(f"sec-{key}"),
             **kwargs,
         )

@@ -483,6 +483,8 @@ def test_missing_values_are_asked_for_beside_their_fields(world: World) -> None:
     assert response.status_code == 422
     html = response.content.decode()
     assert "Tap who took the widow, or Nobody." in element_text(html, "d1-widow-error")
+    # Once beside the buttons, not also above them (the preview below says what to tap next).
+    assert len(re.findall(r'class="field-error"[^>]*>Tap who took the widow', html)) == 1
     assert "Tap Bob’s tricks." in element_text(html, "d1-tricks-1-error")
     assert inputs_of(response).checked == {"tricks-0": "5"}
 
@@ -788,3 +790,17 @@ def test_six_players_fit_with_short_names(world: World) -> None:
         '<span class="sr-only">Bernard Okafor</span>'
     ) in html
     assert '<th scope="col" class="leader">Dev<span class="star"' in html  # short enough
+
+
+@pytest.mark.parametrize(
+    ("game_type", "options", "scheduled", "text"),
+    [
+        ("widow_whist", {"finish": {"deals": 1}}, None, "1 deal"),
+        ("widow_whist", {"finish": {"deals": 12}}, None, "12 deals"),
+        ("prediction_whist", {}, 1, "1 deal"),
+    ],
+)
+def test_how_a_game_ends_counts_its_deals_in_words(game_type, options, scheduled, text):
+    from scorekeeper.pages.game_sheet import game_end_text
+
+    assert game_end_text(game_type, options, scheduled) == text

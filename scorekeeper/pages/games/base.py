@@ -41,6 +41,11 @@ class TrickField:
     value: str = ""
 
 
+def deals_text(count: int) -> str:
+    """How many deals, in words: "1 deal", "12 deals"."""
+    return f"{count} deal" if count == 1 else f"{count} deals"
+
+
 def per_seat(players: Names, values: Sequence[Any]) -> str:
     return ", ".join(f"{name} {value}" for name, value in zip(players, values, strict=False))
 
@@ -73,7 +78,7 @@ class GamePage:
 
     def end_text(self, options: Options, scheduled: int | None) -> str:
         """How the game ends, in a few words."""
-        return f"{scheduled} deals" if scheduled else ""
+        return deals_text(scheduled) if scheduled else ""
 
     def note(self, deal: PastDeal, players: Names) -> str:
         """A few words on a past deal, for the row's accessible description."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..game_forms import Section, TricksPerSeat
-from .base import Figures, GamePage, per_seat
+from .base import Figures, GamePage, deals_text, per_seat
 from .shapes import Context, Names, Options, PastDeal, Record
 
 
@@ -71,7 +71,7 @@ class WidowWhistPage(GamePage):
         if "target" in finish:
             return f"first to {finish['target']} wins"
         if "deals" in finish:
-            return f"{finish['deals']} deals"
+            return deals_text(finish["deals"])
         return "open-ended: finish it by hand"
 
     def note(self, deal: PastDeal, players: Names) -> str:
