@@ -114,6 +114,17 @@ class Batch:
         self._updated.add(row)
         self._writes.append((*_update_sql(instance, fields), None))
 
+    def delete(self, model: type[Model], **where: Any) -> None:
+        """Add the DELETE of the ``model`` rows whose columns equal ``where``'s values."""
+        table = _quote(model._meta.db_table)
+        columns = []
+        for name in where:
+            field = model._meta.get_field(name)
+            assert isinstance(field, Field), f"{name} is a relation, not a column"
+            columns.append(_column(field))
+        condition = " AND ".join(f"{column} = %s" for column in columns)
+        self.execute(f"DELETE FROM {table} WHERE {condition}", list(where.values()))  # noqa: S608
+
     def execute(self, sql: str, params: list[Any]) -> None:
         """Add one INSERT, UPDATE or DELETE statement (without RETURNING)."""
         self._writes.append((sql, params, None))

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import transaction
 
 from rules_engine import RuleError
 
@@ -122,7 +122,7 @@ def deal_record(
         )
         writes.insert(_revision(game, deal, RevisionAction.RECORD, actor))
         if next_deal.has_draft:
-            writes.execute(*_draft_delete(game, number))
+            writes.delete(models.DealDraft, game=game.pk, number=number)
         payload = deal_payload(deal)
         if idempotency_key:
             writes.insert(
@@ -136,16 +136,6 @@ def deal_record(
             )
         sync_results(game, sheet, writes=writes)
     return DealRecorded(payload=payload, replayed=False, deal=deal)
-
-
-def _draft_delete(game: Game, number: int) -> tuple[str, list[Any]]:
-    """The DELETE of the draft of deal ``number``, for a batch of writes."""
-    quote = connection.ops.quote_name
-    return (
-        f"DELETE FROM {quote(models.DealDraft._meta.db_table)} "  # noqa: S608
-        f"WHERE {quote('game_id')} = %s AND {quote('number')} = %s",
-        [game.pk, number],
-    )
 
 
 def _revision(
