@@ -90,10 +90,7 @@ def sync_results(game: Game, sheet: Scoresheet, *, writes: rows.Batch | None = N
     seats = range(len(sheet.totals))
     # Every seat's row in one plain statement, without reading them first.
     cases = (sheet.totals, places, [seat in winners for seat in seats])  # _RESULT_COLUMNS
-    params: list[Any] = []
-    for values in cases:
-        for seat in seats:
-            params += [seat, values[seat]]
+    params: list[Any] = [values[seat] for values in cases for seat in seats]
     writes.execute(_results_update(len(seats), connection.vendor), [*params, game.pk])
     writes.send()
     finished_game_changed(game, was_finished=was_finished)
@@ -104,11 +101,13 @@ _RESULT_COLUMNS = ("total", "placing", "won")
 
 @cache
 def _results_update(seats: int, vendor: str) -> str:
-    """The UPDATE of a game's results (total, placing, won) by seat position."""
+    """The UPDATE of a game's results (total, placing, won) by seat position. The
+    positions are written into the text (they are 0 .. seats - 1): with fewer parameters
+    the deal's one statement stays within what psycopg parses once and reuses (at most 50)."""
     quote = connection.ops.quote_name
     assignments = ", ".join(
         f"{quote(column)} = CASE {quote('position')} "
-        f"{' '.join('WHEN %s THEN %s' for _ in range(seats))} END"
+        f"{' '.join(f'WHEN {seat} THEN %s' for seat in range(seats))} END"
         for column in _RESULT_COLUMNS
     )
     return (
