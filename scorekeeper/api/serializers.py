@@ -394,8 +394,6 @@ class UndoOutput(serializers.Serializer[Any]):
 
 # --- Deals ------------------------------------------------------------------------------------
 
-_RECORD_KEY = "A deal record key (RULES.md), passed to the rules engine as it is: "
-
 
 def _openapi_30(schema: Any) -> Any:
     """A JSON Schema in OpenAPI 3.0's dialect: ``"type": [T, "null"]`` as ``nullable``."""
@@ -431,31 +429,14 @@ def deal_body_schema() -> dict[str, Any]:
 
 class DealCreateInput(StrictInput):
     """A deal record (RULES.md) with its keys at the top level, plus the ``number`` of the
-    deal it records, e.g. ``{"number": 3, "widow": 1, "tricks": [3, 5, 5]}``. The keys
-    listed besides ``number`` are those of the four games; the rules engine checks them
-    and names the field it refuses."""
+    deal it records, e.g. ``{"number": 3, "widow": 1, "tricks": [3, 5, 5]}``. The record's
+    keys are each game's (its ``record_schema`` in the rules engine, which the OpenAPI
+    schema shows: ``deal_body_schema``); the rules engine checks them and names the field
+    it refuses."""
 
     number = serializers.IntegerField(
         min_value=1, max_value=MAX_DEAL_NUMBER, help_text="The deal's number: the next one."
     )
-    widow = serializers.JSONField(
-        required=False, help_text=_RECORD_KEY + "widow whist: the seat that took the widow."
-    )
-    tricks = serializers.JSONField(
-        required=False, help_text=_RECORD_KEY + "widow/prediction whist: tricks by seat."
-    )
-    bids = serializers.JSONField(
-        required=False,
-        help_text=_RECORD_KEY + "Third Hand: ranks or null by seat; prediction whist: numbers.",
-    )
-    points = serializers.JSONField(required=False, help_text=_RECORD_KEY + "Third Hand.")
-    captured = serializers.JSONField(required=False, help_text=_RECORD_KEY + "Third Hand.")
-    exchanged = serializers.JSONField(required=False, help_text=_RECORD_KEY + "Third Hand.")
-    trump = serializers.JSONField(
-        required=False, help_text=_RECORD_KEY + "Third Hand, prediction whist."
-    )
-    first = serializers.JSONField(required=False, help_text=_RECORD_KEY + "Italian whist.")
-    second = serializers.JSONField(required=False, help_text=_RECORD_KEY + "Italian whist.")
 
     def to_internal_value(self, data: Any) -> dict[str, Any]:
         if not isinstance(data, Mapping):
