@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.functional import cached_property
+
 from django.contrib.auth.models import User
 from django.urls import reverse
 from drf_spectacular.extensions import OpenApiSerializerExtension
@@ -18,6 +20,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.fields import empty
 from rest_framework.settings import api_settings
+from rest_framework.utils.serializer_helpers import BindingDict
 
 from rules_engine import GAMES
 from scorekeeper import selectors
@@ -32,7 +35,20 @@ GAME_TYPES = list(GAMES)
 
 class PassThroughSerializer(serializers.Serializer[Any]):
     """Renders a mapping: the declared fields as declared (and documented), any other
-    keys (a game's own deal context, say) as they are, in the mapping's order."""
+    keys (a game's own deal context, say) as they are, in the mapping's order.
+
+    Its fields take no context, so they are built and bound once for each class and
+    shared by its instances (DRF builds them for every instance: for a deal's answer,
+    that cost more than rendering it)."""
+
+    @cached_property
+    def fields(self) -> BindingDict:  # type: ignore[override]
+        cls = type(self)
+        shared: BindingDict | None = cls.__dict__.get("_shared_fields")
+        if shared is None:
+            shared = serializers.Serializer.fields.func(self)  # type: ignore[attr-defined]
+            cls._shared_fields = shared  # type: ignore[attr-defined]
+        return shared
 
     def to_representation(self, instance: Any) -> dict[str, Any]:
         declared = super().to_representation(instance)
