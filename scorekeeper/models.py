@@ -334,7 +334,10 @@ class Seat(models.Model):
 class Deal(models.Model):
     """One deal as recorded: the record as entered, what the engine made of it."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="deals")
+    # No index of its own: the unique constraint below starts with the game.
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="deals", db_index=False
+    )
     number = models.PositiveIntegerField()
     record = models.JSONField(help_text="The deal record as entered (RULES.md).")
     dealer = models.PositiveSmallIntegerField()
@@ -374,7 +377,10 @@ class DealRevision(models.Model):
     history of an undone deal stays.
     """
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="revisions")
+    # No index of its own: the unique constraint below starts with the game.
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="revisions", db_index=False
+    )
     number = models.PositiveIntegerField()
     version = models.PositiveIntegerField()
     action = models.CharField(max_length=10, choices=RevisionAction.choices)
@@ -401,7 +407,10 @@ class DealRevision(models.Model):
 class Result(models.Model):
     """A player's standing in one game, kept in step with its deals."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="results")
+    # No index of its own: the unique constraint below starts with the game.
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="results", db_index=False
+    )
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="results")
     position = models.PositiveSmallIntegerField()
     total = models.IntegerField(default=0)
@@ -423,7 +432,10 @@ class Result(models.Model):
 class IdempotencyKey(models.Model):
     """A deal submission's key: a repeat returns the first response, never a second deal."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="idempotency_keys")
+    # No index of its own: the unique constraint below starts with the game.
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="idempotency_keys", db_index=False
+    )
     key = models.CharField(max_length=200)
     request_hash = models.CharField(max_length=64)
     response_status = models.PositiveSmallIntegerField()
@@ -463,7 +475,10 @@ class DealDraft(models.Model):
     """Part of a deal entered before play ends (prediction whist bids), kept on the server
     so that a reload or a dead battery loses nothing."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="drafts")
+    # No index of its own: the unique constraint below starts with the game.
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="drafts", db_index=False
+    )
     number = models.PositiveIntegerField()
     data = models.JSONField(default=dict)
     updated_at = models.DateTimeField(auto_now=True)
