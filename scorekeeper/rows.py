@@ -18,6 +18,8 @@ from typing import Any, TypeVar
 from django.db import connection
 from django.db.models import Field, Model
 
+from . import statements
+
 M = TypeVar("M", bound=Model)
 
 
@@ -134,7 +136,7 @@ class Batch:
         self._updated.clear()
         if not writes:
             return
-        with connection.cursor() as cursor:
+        with statements.cursor() as cursor:
             if connection.vendor != "postgresql":
                 for sql, params, instance in writes:
                     cursor.execute(sql, params)

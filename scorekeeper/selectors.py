@@ -38,7 +38,7 @@ from django.utils import timezone
 
 from rules_engine import ScoredDeal, Scoresheet
 
-from . import access
+from . import access, statements
 from .access import Actor, TableGuest
 from .errors import NotFound
 from .locks import mark_locked
@@ -219,7 +219,7 @@ def _read_game(actor: Actor, pk: int, *, lock: bool) -> Game:
     at_table = Game._meta.get_field("tournament_table")
     if 0 < pk <= MAX_ID:
         user_id = actor.pk if isinstance(actor, User) else None
-        with connection.cursor() as cursor:
+        with statements.cursor() as cursor:
             cursor.execute(_read_game_sql(connection.vendor, lock), [user_id, pk])
             rows = cursor.fetchall()
     if not rows:
@@ -323,7 +323,7 @@ def next_deal_of(game: Game, *, idempotency_key: str | None) -> NextDeal:
     if game.deal_count:
         params += [game.pk, game.deal_count]
     sql = _next_deal_sql(connection.vendor, bool(game.deal_count))
-    with connection.cursor() as cursor:
+    with statements.cursor() as cursor:
         cursor.execute(sql, params)
         row = cursor.fetchone()
     last = None

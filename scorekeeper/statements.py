@@ -1,0 +1,41 @@
+"""A cursor for the app's few hot hand-written statements (the game's read and the deal's
+write): on PostgreSQL, PostgreSQL plans each of them once per connection instead of on
+every request. Planning them cost more than running them.
+
+Django binds parameters on the client (each statement reaches the server with its values
+written in), which rules out prepared statements. This cursor binds them on the server,
+and psycopg prepares a statement once the connection has run it ``prepare_threshold``
+times (``DATABASES["default"]["OPTIONS"]``: 5, or None with ``DB_PREPARED_STATEMENTS=off``,
+and then nothing is prepared). The ORM's own queries keep Django's cursor. Statements still pass
+through Django's cursor wrapper: they are logged, counted and seen by execute wrappers
+as any other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from django.db import connection
+from django.db.backends.utils import CursorDebugWrapper, CursorWrapper
+
+
+@contextmanager
+def cursor() -> Iterator[CursorWrapper]:
+    """A cursor for one of the hot statements (on SQLite, Django's usual cursor)."""
+    if connection.vendor != "postgresql":
+        with connection.cursor() as plain:
+            yield plain
+        return
+    import psycopg  # the PostgreSQL backend's driver (psycopg 3)
+
+    connection.ensure_connection()
+    connection.validate_thread_sharing()
+    raw = psycopg.Cursor(connection.connection)
+    wrapper = (
+        CursorDebugWrapper(raw, connection)
+        if connection.queries_logged
+        else CursorWrapper(raw, connection)
+    )
+    with wrapper:
+        yield wrapper
