@@ -8,14 +8,15 @@ points fixed) are n rounds; ``fixed: B1 ...`` is one round made of all the trans
 blocks. Every pair difference occurs at most once, so no two players meet twice.
 
 Only designs that no general construction in ``designs`` gives are stored here (a
-Kirkman triple system of order 2q + 1 or 3q for a prime power q = 1 (mod 6), or 3u by
-tripling, a resolvable (3q + 1, 4, 1) design and the transversal designs are built
-there). The base rounds were found once, offline, by a computer search (randomised
-backtracking, a SAT solver, and a tabu search over swaps of two players between tables of
-the base round, cost = repeated pair classes) for base rounds whose differences are all
-distinct: the difference method of Bose (1939) with fixed points (1-rotational designs,
-Buratti), and for KTS(33) and KTS(69) the 3-pyramidal form (three fixed points forming one
-table of the extra round, with the short orbits {x, x + n/3, x + 2n/3} of each column;
+Kirkman triple system of order 2q + 1 or 3q for a prime power q = 1 (mod 6), 3u by
+tripling or 2u + 1 by doubling a pairwise balanced design, a resolvable (3q + 1, 4, 1)
+design and the transversal designs are built there). The base rounds were found once,
+offline, by a computer search (randomised backtracking, a SAT solver, and a tabu search
+over swaps of two players between tables of the base round, cost = repeated pair classes)
+for base rounds whose differences are all distinct: the difference method of Bose (1939)
+with fixed points (1-rotational designs, Buratti), and for KTS(69) (and the earlier KTS(33),
+KTS(57) and KTS(93)) the 3-pyramidal form (three fixed points forming one table of the
+extra round, with the short orbits {x, x + n/3, x + 2n/3} of each column;
 Buratti, Rinaldi and Traetta, "3-pyramidal Steiner triple systems", 2017). The existence of
 these designs is known (NKTS: Baker and Wilson 1977, Kotzig and Rosa; 24 in fours for 7
 rounds: the social golfer problem 6-4-7, OEIS A107431; the 8-4-10 social golfer solution:
@@ -48,13 +49,6 @@ DEVELOPED: dict[tuple[int, int], tuple[int, int, str, str]] = {
         2,
         "nearly Kirkman triple system NKTS(30) over Z14",
         "base: 11.18.28 8.26.29 4.5.17 6.20.25 14.24.27 2.12.22 0.3.9 7.15.23 10.19.21 1.13.16",
-    ),
-    (33, 3): (
-        15,
-        2,
-        "Kirkman triple system KTS(33), 3-pyramidal over Z15",
-        "base: 7.23.25 15.16.24 3.11.22 2.4.19 10.18.32 12.17.21 14.28.30 13.20.31 1.26.29 "
-        "5.8.9 0.6.27 / fixed: 0.5.10 15.20.25 30.31.32",
     ),
     (36, 3): (
         17,
@@ -250,6 +244,13 @@ EARLIER: dict[tuple[int, int], tuple[int, int, str, str]] = {
         "Kirkman triple system KTS(21), 1-rotational over Z5",
         "base: 0.9.20 5.8.13 7.11.17 4.6.19 3.10.14 1.2.18 12.15.16 / base: 13.15.20 0.6.18 "
         "5.16.19 8.9.10 3.12.17 2.4.7 1.11.14",
+    ),
+    (33, 3): (
+        15,
+        2,
+        "Kirkman triple system KTS(33), 3-pyramidal over Z15",
+        "base: 7.23.25 15.16.24 3.11.22 2.4.19 10.18.32 12.17.21 14.28.30 13.20.31 1.26.29 "
+        "5.8.9 0.6.27 / fixed: 0.5.10 15.20.25 30.31.32",
     ),
     (57, 3): (
         27,
