@@ -8,6 +8,7 @@ import pytest
 from tests.seating.helpers import assert_valid, pair_counts, repeats
 from tournaments.seating import plan
 from tournaments.seating.designs import (
+    _from_mols,
     _kirkman_2q_plus_1,
     _kirkman_3q,
     _kirkman_doubling,
@@ -113,6 +114,19 @@ def test_transversal_over_products_of_fields(v, k, rounds):
     design = _transversal(v, k)
     assert design is not None
     assert_design(design.rounds, v, k, rounds)
+
+
+def test_nearly_kirkman_54_triples_nkts_18():
+    # TD(3, 18) from the OA(7, 18) of a quasi-difference matrix (18 = 2 * 9: no field
+    # construction), then NKTS(18) on each group: 18 + 8 rounds, the counting bound
+    design = _from_mols(54, 3)
+    assert design is not None and design.name.endswith(
+        "seated by nearly Kirkman triple system NKTS(18) over Z4"
+    )
+    assert_design(design.rounds, 54, 3, 26)
+    best = best_design(54, 3)
+    assert best is not None and best.rounds == design.rounds
+    assert best.name.startswith("nearly Kirkman triple system NKTS(54) from resolvable")
 
 
 def test_transversal_needs_every_factor_at_least_k():

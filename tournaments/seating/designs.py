@@ -14,7 +14,8 @@ rounds and no pair meeting twice, or None. The constructions, best first when se
   rounds, and u rounds of k * u players (20 in fours for 5 rounds, 12 in threes for 4);
 * resolvable transversal designs TD(k, u) from an orthogonal array OA(k + 1, u) stored or
   built in ``mols`` (MOLS of order 12, 14, 15; quasi-difference matrices for 18 and 20):
-  60 in fives for 12 rounds, 70 for 14, 75 for 16, 90 for 18, 100 for 21, 72 in sixes for 13;
+  60 in fives for 12 rounds, 70 for 14, 75 for 16, 90 for 18, 100 for 21, 72 in sixes for 13,
+  and the tripling of NKTS(18): NKTS(54);
 * Kirkman triple systems KTS(2q + 1) for every prime power q = 1 (mod 6), 1-rotational over
   GF(q) (Ray-Chaudhuri and Wilson): 15, 27, 39, 51, 63, 75, 87, 99 players;
 * Kirkman triple systems KTS(3q) for every prime power q = 1 (mod 6), over GF(q) x Z3:
@@ -28,7 +29,7 @@ rounds and no pair meeting twice, or None. The constructions, best first when se
 * designs developed over a cyclic group (``data.DEVELOPED``), each given by base rounds
   whose translates mod n are the rounds (the classical difference method), for the orders
   no construction above reaches: KTS(69), nearly
-  Kirkman NKTS(v) for v = 18 ... 96, a resolvable (100, 4, 1) design, resolvable group
+  Kirkman NKTS(v) for v = 18 ... 96 but 54 and 72, a resolvable (100, 4, 1) design, resolvable group
   divisible designs for 24 in fours (7 rounds), 32 in fours (10 rounds: the social golfer
   problem 8-4-10), 44 in fours (14 rounds) and 48 in fours (15 rounds), 30 in fives (6
   rounds: the social golfer problem 6-5-6), and packings below the counting bound for 56,
@@ -433,8 +434,8 @@ def _built(v: int, k: int) -> tuple[Design, ...]:
         _kirkman_3q,
         _resolvable_3q_plus_1,
         _kirkman_doubling,
-        _developed,
         _from_mols,
+        _developed,  # stored: last, so that a construction with as many rounds wins
     )
     for build in constructions:
         design = build(v, k)
@@ -461,7 +462,7 @@ def _named(design: Design) -> Design:
     v, k, name, rounds = design.v, design.k, design.name, design.rounds
     if k == 3 and v % 6 == 3 and len(rounds) == (v - 1) // 2 and f"KTS({v})" not in name:
         return Design(v, k, f"Kirkman triple system KTS({v}) from {name}", rounds)
-    if k == 3 and v % 6 == 0 and len(rounds) == (v - 2) // 2 and "NKTS(" not in name:
+    if k == 3 and v % 6 == 0 and len(rounds) == (v - 2) // 2 and f"NKTS({v})" not in name:
         return Design(v, k, f"nearly Kirkman triple system NKTS({v}) from {name}", rounds)
     return design
 
