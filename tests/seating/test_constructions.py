@@ -2,12 +2,14 @@
 meeting twice, and as many rounds as the design literature allows."""
 
 import time
+from itertools import combinations
 
 import pytest
 
 from tests.seating.helpers import assert_valid, pair_counts, repeats
 from tournaments.seating import plan
 from tournaments.seating.designs import (
+    _brouwer_pbd_34,
     _from_mols,
     _kirkman_2q_plus_1,
     _kirkman_3q,
@@ -56,7 +58,13 @@ def test_kirkman_3q_needs_q_1_mod_6_prime_power():
 
 @pytest.mark.parametrize(
     ("v", "how"),
-    [(21, "over GF(7) x Z3"), (33, "by doubling"), (57, "over GF(19) x Z3"), (93, "over GF(31)")],
+    [
+        (21, "over GF(7) x Z3"),
+        (33, "by doubling"),
+        (57, "over GF(19) x Z3"),
+        (69, "by doubling"),
+        (93, "over GF(31)"),
+    ],
 )
 def test_the_kirkman_systems_once_stored_are_built(v, how):
     design = best_design(v, 3)
@@ -69,6 +77,7 @@ def test_the_kirkman_systems_once_stored_are_built(v, how):
     [
         (33, "affine plane AG(2,4) (a PBD(16,{4})) with KTS(9)"),
         (57, "resolvable (28,4,1) design, 1-rotational over GF(9) (a PBD(28,{4})) with KTS(9)"),
+        (69, "PBD(34,{4,7}) of Brouwer with KTS(9) and KTS(15)"),
         (81, "(a PBD(40,{4})) with KTS(9)"),
         (99, "affine plane AG(2,7) (a PBD(49,{7})) with KTS(15)"),
         (105, "(a PBD(52,{4})) with KTS(9)"),
@@ -81,9 +90,17 @@ def test_kirkman_doubling_of_a_pairwise_balanced_design(v, pbd):
     assert len(pair_counts(design.rounds)) == v * (v - 1) // 2  # everyone meets everyone
 
 
+def test_brouwers_pairwise_balanced_design_on_34_points():
+    blocks = _brouwer_pbd_34()
+    assert sorted(len(block) for block in blocks) == [4] * 90 + [7]
+    pairs = [frozenset(pair) for block in blocks for pair in combinations(block, 2)]
+    assert len(pairs) == len(set(pairs)) == 34 * 33 // 2  # every pair exactly once
+    assert set().union(*blocks) == set(range(34))
+
+
 def test_kirkman_doubling_needs_a_pairwise_balanced_design():
     assert _kirkman_doubling(45, 3) is None  # no resolvable (22, s, 1) design is built
-    assert _kirkman_doubling(69, 3) is None  # nor a (34, s, 1) one
+    assert _kirkman_doubling(75, 3) is None  # nor a (37, s, 1) one
     assert _kirkman_doubling(34, 3) is None
     assert _kirkman_doubling(33, 4) is None
 

@@ -248,16 +248,25 @@ def test_large_fields_within_ten_seconds():
 
 @pytest.mark.parametrize(
     ("v", "players", "played"),
-    [(21, 21, 3), (21, 20, 3), (33, 33, 3), (33, 32, 3), (54, 54, 3), (99, 99, 35), (105, 104, 3)],
+    [
+        (21, 21, 3),
+        (21, 20, 3),
+        (33, 33, 3),
+        (33, 32, 3),
+        (54, 54, 3),
+        (69, 68, 3),
+        (99, 99, 35),
+        (105, 104, 3),
+    ],
 )
 def test_a_tournament_seated_from_an_earlier_design_goes_on_with_it(
     v, players, played, monkeypatch
 ):
     # Rounds seated (round by round) from a design the engine used before a construction
-    # replaced it (the KTS(21), KTS(33) and NKTS(54) it stored, KTS(99) from TD(3, 33) with
-    # the stored KTS(33) on its groups, whose first 33 rounds are those of today's KTS(99),
-    # TD(3, 35) before KTS(105)): after the upgrade the next rounds still come from that
-    # design, not the search.
+    # replaced it (the KTS(21), KTS(33), NKTS(54) and KTS(69) it stored, KTS(99) from
+    # TD(3, 33) with the stored KTS(33) on its groups, whose first 33 rounds are those of
+    # today's KTS(99), TD(3, 35) before KTS(105)): after the upgrade the next rounds still
+    # come from that design, not the search.
     from tournaments.seating import core
     from tournaments.seating.designs import best_design, earlier_designs
 

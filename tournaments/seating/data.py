@@ -14,8 +14,8 @@ design and the transversal designs are built there). The base rounds were found 
 offline, by a computer search (randomised backtracking, a SAT solver, and a tabu search
 over swaps of two players between tables of the base round, cost = repeated pair classes)
 for base rounds whose differences are all distinct: the difference method of Bose (1939)
-with fixed points (1-rotational designs, Buratti), and for KTS(69) (and the earlier KTS(33),
-KTS(57) and KTS(93)) the 3-pyramidal form (three fixed points forming one table of the
+with fixed points (1-rotational designs, Buratti), and for the earlier KTS(33), KTS(57),
+KTS(69) and KTS(93) the 3-pyramidal form (three fixed points forming one table of the
 extra round, with the short orbits {x, x + n/3, x + 2n/3} of each column;
 Buratti, Rinaldi and Traetta, "3-pyramidal Steiner triple systems", 2017). The existence of
 these designs is known (NKTS: Baker and Wilson 1977, Kotzig and Rosa; 24 in fours for 7
@@ -100,14 +100,6 @@ DEVELOPED: dict[tuple[int, int], tuple[int, int, str, str]] = {
         "7.26.79.86 8.25.73.92 9.24.67.98 10.23.37.62 11.22.40.59 12.21.71.94 13.20.41.58 "
         "14.19.82.83 15.18.70.95 16.17.78.87 34.65.77.88 36.63.76.89 39.60.68.97 43.56.75.90 "
         "44.55.72.93 45.54.69.96 47.52.74.91 49.50.80.85",
-    ),
-    (69, 3): (
-        33,
-        2,
-        "Kirkman triple system KTS(69), 3-pyramidal over Z33",
-        "base: 0.13.27 1.2.10 17.61.68 31.33.41 5.28.64 12.49.65 11.15.32 3.29.60 9.14.63 "
-        "16.39.67 30.36.59 19.22.37 4.45.50 7.25.47 18.35.66 8.38.42 21.23.48 26.40.54 "
-        "6.44.51 20.53.62 24.43.56 55.57.58 34.46.52 / fixed: 0.11.22 33.44.55 66.67.68",
     ),
     (48, 3): (
         23,
@@ -259,6 +251,14 @@ EARLIER: dict[tuple[int, int], tuple[int, int, str, str]] = {
         "base: 0.6.30 1.8.43 2.3.42 16.26.52 14.32.39 11.13.24 5.53.54 9.12.50 20.36.49 "
         "4.51.56 7.15.19 25.31.47 21.38.55 10.33.37 18.23.28 17.45.48 22.29.41 27.44.46 "
         "34.35.40 / fixed: 0.9.18 27.36.45 54.55.56",
+    ),
+    (69, 3): (
+        33,
+        2,
+        "Kirkman triple system KTS(69), 3-pyramidal over Z33",
+        "base: 0.13.27 1.2.10 17.61.68 31.33.41 5.28.64 12.49.65 11.15.32 3.29.60 9.14.63 "
+        "16.39.67 30.36.59 19.22.37 4.45.50 7.25.47 18.35.66 8.38.42 21.23.48 26.40.54 "
+        "6.44.51 20.53.62 24.43.56 55.57.58 34.46.52 / fixed: 0.11.22 33.44.55 66.67.68",
     ),
     (93, 3): (
         45,

@@ -24,16 +24,17 @@ rounds and no pair meeting twice, or None. The constructions, best first when se
   GF(q): 16, 28, 40, 52, 76, 88 players (and 112, 148, ...);
 * Kirkman triple systems KTS(2u + 1) by doubling a pairwise balanced design on u points
   whose block sizes s have a KTS(2s + 1) (Ray-Chaudhuri and Wilson 1971), the blocks being
-  the tables of a resolvable (u, s, 1) design built above: KTS(33) from the affine plane
-  AG(2, 4) with KTS(9) (and 105, 129, 177, ... players);
+  the tables of a resolvable (u, s, 1) design built above or Brouwer's PBD(34, {4, 7}):
+  KTS(33) from the affine plane AG(2, 4) with KTS(9), KTS(69) from the PBD(34, {4, 7})
+  with KTS(9) and KTS(15) (and 105, 129, 177, ... players);
 * designs developed over a cyclic group (``data.DEVELOPED``), each given by base rounds
   whose translates mod n are the rounds (the classical difference method), for the orders
-  no construction above reaches: KTS(69), nearly
-  Kirkman NKTS(v) for v = 18 ... 96 but 54 and 72, a resolvable (100, 4, 1) design, resolvable group
-  divisible designs for 24 in fours (7 rounds), 32 in fours (10 rounds: the social golfer
-  problem 8-4-10), 44 in fours (14 rounds) and 48 in fours (15 rounds), 30 in fives (6
-  rounds: the social golfer problem 6-5-6), and packings below the counting bound for 56,
-  60, 72, 84 and 96 in fours (16, 17, 21, 23 and 27 rounds).
+  no construction above reaches: nearly Kirkman NKTS(v) for v = 18 ... 96 but 54 and 72,
+  a resolvable (100, 4, 1) design, resolvable group divisible designs for 24 in fours (7
+  rounds), 32 in fours (10 rounds: the social golfer problem 8-4-10), 44 in fours (14
+  rounds) and 48 in fours (15 rounds), 30 in fives (6 rounds: the social golfer problem
+  6-5-6), and packings below the counting bound for 56, 60, 72, 84 and 96 in fours (16, 17,
+  21, 23 and 27 rounds).
 
 ``known_max_rounds(v, k)`` is the most rounds with no repeat known for v players at tables
 of k (the counting bound where a design reaches it, else the social golfer literature).
@@ -41,7 +42,7 @@ of k (the counting bound where a design reaches it, else the social golfer liter
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -291,25 +292,67 @@ def _kirkman_doubling(v: int, k: int) -> Design | None:
     """A Kirkman triple system KTS(2u + 1) from a pairwise balanced design PBD(u, K) and a
     KTS(2s + 1) for each block size s in K (Ray-Chaudhuri and Wilson, "Solution of Kirkman's
     schoolgirl problem", Proc. Symp. Pure Math. 19, 1971; D. R. Stinson, "A survey of Kirkman
-    triple systems and related designs", Discrete Math. 92, 1991). The PBD used here is the
-    set of tables of a design built on u players at tables of s (s = 1 (mod 3)) in which
-    every pair meets once, a resolvable (u, s, 1) design: the affine plane AG(2, 4) gives
-    KTS(33), AG(2, 7) KTS(99), the resolvable (28, 4, 1) and (40, 4, 1) designs KTS(57) and
-    KTS(81). See ``_doubled``."""
+    triple systems and related designs", Discrete Math. 92, 1991; Beth, Jungnickel and Lenz,
+    Design Theory, 2nd ed., 1999, IX.6). The PBDs used are in ``_pairwise_balanced``: the
+    affine plane AG(2, 4) gives KTS(33), Brouwer's PBD(34, {4, 7}) KTS(69), AG(2, 7)
+    KTS(99), the resolvable (28, 4, 1) and (40, 4, 1) designs KTS(57) and KTS(81). See
+    ``_doubled``."""
     if k != 3 or v % 6 != 3:
         return None
     u = (v - 1) // 2
+    for name, blocks in _pairwise_balanced(u):
+        rounds = _doubled(u, blocks)
+        if rounds is not None:
+            systems = " and ".join(f"KTS({2 * s + 1})" for s in sorted({len(b) for b in blocks}))
+            return Design(
+                v,
+                k,
+                f"Kirkman triple system KTS({v}) by doubling the {name} with {systems}",
+                rounds,
+            )
+    return None
+
+
+def _pairwise_balanced(u: int) -> Iterator[tuple[str, list[tuple[int, ...]]]]:
+    """Pairwise balanced designs on u points (every pair in exactly one block) whose block
+    sizes s are 1 (mod 3), at least 4, for ``_kirkman_doubling``: the tables of a design
+    built on u players at tables of s in which every pair meets once (a resolvable (u, s, 1)
+    design: affine planes, the 1-rotational (3q + 1, 4, 1) designs, ...), then the direct
+    PBD(34, {4, 7}) of A. E. Brouwer (``_brouwer_pbd_34``)."""
     for s in range(4, u, 3):
         if u % s or s * s > u:  # a resolvable (u, s, 1) design has u >= s^2 (Bose)
             continue
-        pbd = best_design(u, s)
-        if pbd is None or (u - 1) % (s - 1) or len(pbd.rounds) != (u - 1) // (s - 1):
+        design = best_design(u, s)
+        if design is None or (u - 1) % (s - 1) or len(design.rounds) != (u - 1) // (s - 1):
             continue
-        rounds = _doubled(u, [table for rnd in pbd.rounds for table in rnd])
-        if rounds is not None:
-            name = f"Kirkman triple system KTS({v}) by doubling the {pbd.name}"
-            return Design(v, k, f"{name} (a PBD({u},{{{s}}})) with KTS({2 * s + 1})", rounds)
-    return None
+        yield f"{design.name} (a PBD({u},{{{s}}}))", [t for rnd in design.rounds for t in rnd]
+    if u == 34:
+        yield "PBD(34,{4,7}) of Brouwer", _brouwer_pbd_34()
+
+
+def _brouwer_pbd_34() -> list[tuple[int, ...]]:
+    """A PBD(34, {4, 7}), due to A. E. Brouwer, as given in Beth, Jungnickel and Lenz,
+    Design Theory, 2nd ed., Cambridge University Press 1999, vol. 1, IX.4.5 (p. 527): the
+    points are (x, y) = 9y + x for x in Z9, y in Z3, and 27 ... 33; for i in Z9 and j in Z3
+    the blocks {(i, j), (i + 1, j + 1), (i + 2, j), (i + 4, j + 1)}, {(i, i + j),
+    (i + 1, i + j), (i + 4, i + j + 2), 27 + j} and {(i + j, 2i + j), (i + j + 2, 2i + j + 2),
+    (i + j + 5, 2i + j), 30 + j}, for i in Z9 the blocks {(i, i), (i, i + 1), (i, i + 2),
+    33}, and {27, ..., 33}: 90 blocks of 4 and one of 7, every pair once (tests/seating
+    checks it)."""
+
+    def point(x: int, y: int) -> int:
+        return 9 * (y % 3) + x % 9
+
+    blocks: list[tuple[int, ...]] = []
+    for i in range(9):
+        for j in range(3):
+            blocks.append((point(i, j), point(i + 1, j + 1), point(i + 2, j), point(i + 4, j + 1)))
+            blocks.append((point(i, i + j), point(i + 1, i + j), point(i + 4, i + j + 2), 27 + j))
+            y = 2 * i + j
+            blocks.append((point(i + j, y), point(i + j + 2, y + 2), point(i + j + 5, y), 30 + j))
+        blocks.append((point(i, i), point(i, i + 1), point(i, i + 2), 33))
+    blocks.append(tuple(range(27, 34)))
+    return blocks
 
 
 def _doubled(u: int, blocks: Sequence[tuple[int, ...]]) -> tuple[Round, ...] | None:
