@@ -2,14 +2,18 @@
 meeting twice, and as many rounds as the design literature allows."""
 
 import time
+from itertools import combinations
 
 import pytest
 
 from tests.seating.helpers import assert_valid, pair_counts, repeats
 from tournaments.seating import plan
 from tournaments.seating.designs import (
+    _brouwer_pbd_34,
+    _from_mols,
     _kirkman_2q_plus_1,
     _kirkman_3q,
+    _kirkman_doubling,
     _resolvable_3q_plus_1,
     _transversal,
     best_design,
@@ -52,11 +56,53 @@ def test_kirkman_3q_needs_q_1_mod_6_prime_power():
     assert _kirkman_3q(21, 7) is None
 
 
-@pytest.mark.parametrize("v", [21, 57, 93])
-def test_the_kirkman_systems_once_stored_are_built(v):
+@pytest.mark.parametrize(
+    ("v", "how"),
+    [
+        (21, "over GF(7) x Z3"),
+        (33, "by doubling"),
+        (57, "over GF(19) x Z3"),
+        (69, "by doubling"),
+        (93, "over GF(31)"),
+    ],
+)
+def test_the_kirkman_systems_once_stored_are_built(v, how):
     design = best_design(v, 3)
-    assert design is not None and design.name.startswith(f"Kirkman triple system KTS({v}) over")
+    assert design is not None and design.name.startswith(f"Kirkman triple system KTS({v}) {how}")
     assert_design(design.rounds, v, 3, (v - 1) // 2)
+
+
+@pytest.mark.parametrize(
+    ("v", "pbd"),
+    [
+        (33, "affine plane AG(2,4) (a PBD(16,{4})) with KTS(9)"),
+        (57, "resolvable (28,4,1) design, 1-rotational over GF(9) (a PBD(28,{4})) with KTS(9)"),
+        (69, "PBD(34,{4,7}) of Brouwer with KTS(9) and KTS(15)"),
+        (81, "(a PBD(40,{4})) with KTS(9)"),
+        (99, "affine plane AG(2,7) (a PBD(49,{7})) with KTS(15)"),
+        (105, "(a PBD(52,{4})) with KTS(9)"),
+    ],
+)
+def test_kirkman_doubling_of_a_pairwise_balanced_design(v, pbd):
+    design = _kirkman_doubling(v, 3)
+    assert design is not None and design.name.endswith(pbd)
+    assert_design(design.rounds, v, 3, (v - 1) // 2)
+    assert len(pair_counts(design.rounds)) == v * (v - 1) // 2  # everyone meets everyone
+
+
+def test_brouwers_pairwise_balanced_design_on_34_points():
+    blocks = _brouwer_pbd_34()
+    assert sorted(len(block) for block in blocks) == [4] * 90 + [7]
+    pairs = [frozenset(pair) for block in blocks for pair in combinations(block, 2)]
+    assert len(pairs) == len(set(pairs)) == 34 * 33 // 2  # every pair exactly once
+    assert set().union(*blocks) == set(range(34))
+
+
+def test_kirkman_doubling_needs_a_pairwise_balanced_design():
+    assert _kirkman_doubling(45, 3) is None  # no resolvable (22, s, 1) design is built
+    assert _kirkman_doubling(75, 3) is None  # nor a (37, s, 1) one
+    assert _kirkman_doubling(34, 3) is None
+    assert _kirkman_doubling(33, 4) is None
 
 
 @pytest.mark.parametrize("q", [5, 9, 13, 17, 25, 29, 37])
@@ -85,6 +131,19 @@ def test_transversal_over_products_of_fields(v, k, rounds):
     design = _transversal(v, k)
     assert design is not None
     assert_design(design.rounds, v, k, rounds)
+
+
+def test_nearly_kirkman_54_triples_nkts_18():
+    # TD(3, 18) from the OA(7, 18) of a quasi-difference matrix (18 = 2 * 9: no field
+    # construction), then NKTS(18) on each group: 18 + 8 rounds, the counting bound
+    design = _from_mols(54, 3)
+    assert design is not None and design.name.endswith(
+        "seated by nearly Kirkman triple system NKTS(18) over Z4"
+    )
+    assert_design(design.rounds, 54, 3, 26)
+    best = best_design(54, 3)
+    assert best is not None and best.rounds == design.rounds
+    assert best.name.startswith("nearly Kirkman triple system NKTS(54) from resolvable")
 
 
 def test_transversal_needs_every_factor_at_least_k():

@@ -6,8 +6,8 @@ import pytest
 
 from tests.seating.helpers import assert_valid, pair_counts, repeats
 from tournaments.seating import best_design, plan
-from tournaments.seating.data import DEVELOPED
-from tournaments.seating.designs import max_rounds_bound
+from tournaments.seating.data import DEVELOPED, EARLIER
+from tournaments.seating.designs import earlier_designs, max_rounds_bound
 
 # (players, table size, rounds): each at the most rounds possible for its field
 # (a player meets k - 1 new players a round).
@@ -52,6 +52,18 @@ def test_every_shipped_design_is_resolvable_without_repeats(v, k):
     assert_valid(design.rounds, range(v), [k] * (v // k))
     assert max(pair_counts(design.rounds).values()) == 1
     assert len(design.rounds) >= DEVELOPED[(v, k)][0]
+
+
+@pytest.mark.parametrize(("v", "k"), sorted(EARLIER) + [(63, 3), (99, 3), (105, 3)])
+def test_every_earlier_design_is_resolvable_without_repeats(v, k):
+    # what a tournament seated before a construction replaced its design goes on with
+    designs = earlier_designs(v, k)
+    assert designs
+    for design in designs:
+        assert_valid(design.rounds, range(v), [k] * (v // k))
+        assert max(pair_counts(design.rounds).values()) == 1
+    if (v, k) in EARLIER:
+        assert len(designs[0].rounds) == max_rounds_bound(v, k)
 
 
 @pytest.mark.parametrize(

@@ -246,22 +246,39 @@ def test_large_fields_within_ten_seconds():
     assert result.repeats == 0
 
 
-@pytest.mark.parametrize("players", [21, 20])
-def test_a_tournament_seated_from_an_earlier_design_goes_on_with_it(players, monkeypatch):
-    # Rounds seated (round by round) from the KTS(21) the engine stored before KTS(3q) was
-    # built: after the upgrade the next rounds still come from that design, not the search.
+@pytest.mark.parametrize(
+    ("v", "players", "played"),
+    [
+        (21, 21, 3),
+        (21, 20, 3),
+        (33, 33, 3),
+        (33, 32, 3),
+        (54, 54, 3),
+        (69, 68, 3),
+        (99, 99, 35),
+        (105, 104, 3),
+    ],
+)
+def test_a_tournament_seated_from_an_earlier_design_goes_on_with_it(
+    v, players, played, monkeypatch
+):
+    # Rounds seated (round by round) from a design the engine used before a construction
+    # replaced it (the KTS(21), KTS(33), NKTS(54) and KTS(69) it stored, KTS(99) from
+    # TD(3, 33) with the stored KTS(33) on its groups, whose first 33 rounds are those of
+    # today's KTS(99), TD(3, 35) before KTS(105)): after the upgrade the next rounds still
+    # come from that design, not the search.
     from tournaments.seating import core
     from tournaments.seating.designs import best_design, earlier_designs
 
-    (earlier,) = earlier_designs(21, 3)
-    assert earlier.name != best_design(21, 3).name
+    earlier = earlier_designs(v, 3)[0]
+    assert earlier.rounds != best_design(v, 3).rounds
     ids = [10 + 7 * i for i in range(players)]
     history: list[list[list[int]]] = []
     with monkeypatch.context() as patched:
-        patched.setattr(core, "best_design", lambda v, k: earlier if (v, k) == (21, 3) else None)
-        for number in range(3):
+        patched.setattr(core, "best_design", lambda n, k: earlier if (n, k) == (v, 3) else None)
+        for number in range(played):
             history += next_round(ids, history, table_size=3, seed=number).rounds
-    for number in range(3, 10):
+    for number in range(played, played + 7):
         result = next_round(ids, history, table_size=3, seed=number, time_limit=2.0)
         assert earlier.name in result.source and "continued after round" in result.source
         history += result.rounds

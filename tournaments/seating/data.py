@@ -8,14 +8,15 @@ points fixed) are n rounds; ``fixed: B1 ...`` is one round made of all the trans
 blocks. Every pair difference occurs at most once, so no two players meet twice.
 
 Only designs that no general construction in ``designs`` gives are stored here (a
-Kirkman triple system of order 2q + 1 or 3q for a prime power q = 1 (mod 6), or 3u by
-tripling, a resolvable (3q + 1, 4, 1) design and the transversal designs are built
-there). The base rounds were found once, offline, by a computer search (randomised
-backtracking, a SAT solver, and a tabu search over swaps of two players between tables of
-the base round, cost = repeated pair classes) for base rounds whose differences are all
-distinct: the difference method of Bose (1939) with fixed points (1-rotational designs,
-Buratti), and for KTS(33) and KTS(69) the 3-pyramidal form (three fixed points forming one
-table of the extra round, with the short orbits {x, x + n/3, x + 2n/3} of each column;
+Kirkman triple system of order 2q + 1 or 3q for a prime power q = 1 (mod 6), 3u by
+tripling or 2u + 1 by doubling a pairwise balanced design, a resolvable (3q + 1, 4, 1)
+design and the transversal designs are built there). The base rounds were found once,
+offline, by a computer search (randomised backtracking, a SAT solver, and a tabu search
+over swaps of two players between tables of the base round, cost = repeated pair classes)
+for base rounds whose differences are all distinct: the difference method of Bose (1939)
+with fixed points (1-rotational designs, Buratti), and for the earlier KTS(33), KTS(57),
+KTS(69) and KTS(93) the 3-pyramidal form (three fixed points forming one table of the
+extra round, with the short orbits {x, x + n/3, x + 2n/3} of each column;
 Buratti, Rinaldi and Traetta, "3-pyramidal Steiner triple systems", 2017). The existence of
 these designs is known (NKTS: Baker and Wilson 1977, Kotzig and Rosa; 24 in fours for 7
 rounds: the social golfer problem 6-4-7, OEIS A107431; the 8-4-10 social golfer solution:
@@ -48,13 +49,6 @@ DEVELOPED: dict[tuple[int, int], tuple[int, int, str, str]] = {
         2,
         "nearly Kirkman triple system NKTS(30) over Z14",
         "base: 11.18.28 8.26.29 4.5.17 6.20.25 14.24.27 2.12.22 0.3.9 7.15.23 10.19.21 1.13.16",
-    ),
-    (33, 3): (
-        15,
-        2,
-        "Kirkman triple system KTS(33), 3-pyramidal over Z15",
-        "base: 7.23.25 15.16.24 3.11.22 2.4.19 10.18.32 12.17.21 14.28.30 13.20.31 1.26.29 "
-        "5.8.9 0.6.27 / fixed: 0.5.10 15.20.25 30.31.32",
     ),
     (36, 3): (
         17,
@@ -107,27 +101,12 @@ DEVELOPED: dict[tuple[int, int], tuple[int, int, str, str]] = {
         "14.19.82.83 15.18.70.95 16.17.78.87 34.65.77.88 36.63.76.89 39.60.68.97 43.56.75.90 "
         "44.55.72.93 45.54.69.96 47.52.74.91 49.50.80.85",
     ),
-    (69, 3): (
-        33,
-        2,
-        "Kirkman triple system KTS(69), 3-pyramidal over Z33",
-        "base: 0.13.27 1.2.10 17.61.68 31.33.41 5.28.64 12.49.65 11.15.32 3.29.60 9.14.63 "
-        "16.39.67 30.36.59 19.22.37 4.45.50 7.25.47 18.35.66 8.38.42 21.23.48 26.40.54 "
-        "6.44.51 20.53.62 24.43.56 55.57.58 34.46.52 / fixed: 0.11.22 33.44.55 66.67.68",
-    ),
     (48, 3): (
         23,
         2,
         "nearly Kirkman triple system NKTS(48) over Z23",
         "base: 12.36.46 0.30.43 10.25.47 2.15.28 3.7.21 9.17.38 1.13.24 16.26.33 5.6.22 "
         "8.27.35 19.37.41 4.29.32 18.20.34 11.14.23 39.44.45 31.40.42",
-    ),
-    (54, 3): (
-        26,
-        2,
-        "nearly Kirkman triple system NKTS(54) over Z26",
-        "base: 0.29.50 13.26.45 5.23.27 18.20.28 1.39.43 10.38.47 6.16.41 11.37.52 4.51.53 "
-        "35.46.49 2.19.33 12.31.32 8.9.14 17.21.24 7.22.40 25.42.48 3.15.30 34.36.44",
     ),
     (60, 3): (
         29,
@@ -251,6 +230,20 @@ EARLIER: dict[tuple[int, int], tuple[int, int, str, str]] = {
         "base: 0.9.20 5.8.13 7.11.17 4.6.19 3.10.14 1.2.18 12.15.16 / base: 13.15.20 0.6.18 "
         "5.16.19 8.9.10 3.12.17 2.4.7 1.11.14",
     ),
+    (33, 3): (
+        15,
+        2,
+        "Kirkman triple system KTS(33), 3-pyramidal over Z15",
+        "base: 7.23.25 15.16.24 3.11.22 2.4.19 10.18.32 12.17.21 14.28.30 13.20.31 1.26.29 "
+        "5.8.9 0.6.27 / fixed: 0.5.10 15.20.25 30.31.32",
+    ),
+    (54, 3): (
+        26,
+        2,
+        "nearly Kirkman triple system NKTS(54) over Z26",
+        "base: 0.29.50 13.26.45 5.23.27 18.20.28 1.39.43 10.38.47 6.16.41 11.37.52 4.51.53 "
+        "35.46.49 2.19.33 12.31.32 8.9.14 17.21.24 7.22.40 25.42.48 3.15.30 34.36.44",
+    ),
     (57, 3): (
         27,
         2,
@@ -258,6 +251,14 @@ EARLIER: dict[tuple[int, int], tuple[int, int, str, str]] = {
         "base: 0.6.30 1.8.43 2.3.42 16.26.52 14.32.39 11.13.24 5.53.54 9.12.50 20.36.49 "
         "4.51.56 7.15.19 25.31.47 21.38.55 10.33.37 18.23.28 17.45.48 22.29.41 27.44.46 "
         "34.35.40 / fixed: 0.9.18 27.36.45 54.55.56",
+    ),
+    (69, 3): (
+        33,
+        2,
+        "Kirkman triple system KTS(69), 3-pyramidal over Z33",
+        "base: 0.13.27 1.2.10 17.61.68 31.33.41 5.28.64 12.49.65 11.15.32 3.29.60 9.14.63 "
+        "16.39.67 30.36.59 19.22.37 4.45.50 7.25.47 18.35.66 8.38.42 21.23.48 26.40.54 "
+        "6.44.51 20.53.62 24.43.56 55.57.58 34.46.52 / fixed: 0.11.22 33.44.55 66.67.68",
     ),
     (93, 3): (
         45,

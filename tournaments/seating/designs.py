@@ -14,21 +14,27 @@ rounds and no pair meeting twice, or None. The constructions, best first when se
   rounds, and u rounds of k * u players (20 in fours for 5 rounds, 12 in threes for 4);
 * resolvable transversal designs TD(k, u) from an orthogonal array OA(k + 1, u) stored or
   built in ``mols`` (MOLS of order 12, 14, 15; quasi-difference matrices for 18 and 20):
-  60 in fives for 12 rounds, 70 for 14, 75 for 16, 90 for 18, 100 for 21, 72 in sixes for 13;
+  60 in fives for 12 rounds, 70 for 14, 75 for 16, 90 for 18, 100 for 21, 72 in sixes for 13,
+  and the tripling of NKTS(18): NKTS(54);
 * Kirkman triple systems KTS(2q + 1) for every prime power q = 1 (mod 6), 1-rotational over
   GF(q) (Ray-Chaudhuri and Wilson): 15, 27, 39, 51, 63, 75, 87, 99 players;
 * Kirkman triple systems KTS(3q) for every prime power q = 1 (mod 6), over GF(q) x Z3:
   21, 39, 57, 75, 93 players;
 * resolvable (3q + 1, 4, 1) designs for every prime power q = 1 (mod 4), 1-rotational over
   GF(q): 16, 28, 40, 52, 76, 88 players (and 112, 148, ...);
+* Kirkman triple systems KTS(2u + 1) by doubling a pairwise balanced design on u points
+  whose block sizes s have a KTS(2s + 1) (Ray-Chaudhuri and Wilson 1971), the blocks being
+  the tables of a resolvable (u, s, 1) design built above or Brouwer's PBD(34, {4, 7}):
+  KTS(33) from the affine plane AG(2, 4) with KTS(9), KTS(69) from the PBD(34, {4, 7})
+  with KTS(9) and KTS(15) (and 105, 129, 177, ... players);
 * designs developed over a cyclic group (``data.DEVELOPED``), each given by base rounds
   whose translates mod n are the rounds (the classical difference method), for the orders
-  no construction above reaches: KTS(33), KTS(69), nearly
-  Kirkman NKTS(v) for v = 18 ... 96, a resolvable (100, 4, 1) design, resolvable group
-  divisible designs for 24 in fours (7 rounds), 32 in fours (10 rounds: the social golfer
-  problem 8-4-10), 44 in fours (14 rounds) and 48 in fours (15 rounds), 30 in fives (6
-  rounds: the social golfer problem 6-5-6), and packings below the counting bound for 56,
-  60, 72, 84 and 96 in fours (16, 17, 21, 23 and 27 rounds).
+  no construction above reaches: nearly Kirkman NKTS(v) for v = 18 ... 96 but 54 and 72,
+  a resolvable (100, 4, 1) design, resolvable group divisible designs for 24 in fours (7
+  rounds), 32 in fours (10 rounds: the social golfer problem 8-4-10), 44 in fours (14
+  rounds) and 48 in fours (15 rounds), 30 in fives (6 rounds: the social golfer problem
+  6-5-6), and packings below the counting bound for 56, 60, 72, 84 and 96 in fours (16, 17,
+  21, 23 and 27 rounds).
 
 ``known_max_rounds(v, k)`` is the most rounds with no repeat known for v players at tables
 of k (the counting bound where a design reaches it, else the social golfer literature).
@@ -36,7 +42,7 @@ of k (the counting bound where a design reaches it, else the social golfer liter
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -87,7 +93,7 @@ def _factor_fields(u: int, k: int) -> list[int] | None:
     return factors
 
 
-def _transversal(v: int, k: int) -> Design | None:
+def _transversal(v: int, k: int, groups: Design | None = None) -> Design | None:
     """A resolvable transversal design TD(k, u) on v = k * u players, then a design on its
     groups. Over the ring R = GF(q1) x ... x GF(qs) (u = q1 * ... * qs, one prime power a
     prime, each qi >= k), round m in R seats at table c the players c + m * a_i of group i,
@@ -95,7 +101,8 @@ def _transversal(v: int, k: int) -> Design | None:
     exactly one round (MacNeish's product of transversal designs, 1922; see Colbourn and Dinitz,
     Handbook of Combinatorial Designs, on mutually orthogonal Latin squares). The groups (u players
     each, who never met) then play the best design on u players side by side: with a Kirkman triple
-    system KTS(u) this is the tripling KTS(u) -> KTS(3u), with NKTS(u) it gives NKTS(3u)."""
+    system KTS(u) this is the tripling KTS(u) -> KTS(3u), with NKTS(u) it gives NKTS(3u).
+    ``groups``, when given, is the design the groups play instead (``earlier_designs``)."""
     if v % k:
         return None
     u = v // k
@@ -128,15 +135,17 @@ def _transversal(v: int, k: int) -> Design | None:
         name = f"affine plane AG(2,{u})"
     else:
         name = f"resolvable transversal design TD({k},{u})"
-    return _with_groups(v, k, name, rounds)
+    return _with_groups(v, k, name, rounds, groups)
 
 
-def _with_groups(v: int, k: int, name: str, rounds: list[Round]) -> Design:
+def _with_groups(
+    v: int, k: int, name: str, rounds: list[Round], groups: Design | None = None
+) -> Design:
     """A resolvable TD(k, u)'s ``rounds`` (group i: players i * u ... i * u + u - 1), then its
-    groups, u players each who never met, playing the best design on u players side by
-    side when k divides u."""
+    groups, u players each who never met, playing ``groups`` (by default the best design on u
+    players) side by side when k divides u."""
     u = v // k
-    inner = best_design(u, k) if u % k == 0 else None
+    inner = groups if groups is not None else (best_design(u, k) if u % k == 0 else None)
     if inner is not None:
         for inner_round in inner.rounds:
             rounds.append(
@@ -147,7 +156,7 @@ def _with_groups(v: int, k: int, name: str, rounds: list[Round]) -> Design:
     return Design(v, k, name, tuple(rounds))
 
 
-def _from_mols(v: int, k: int) -> Design | None:
+def _from_mols(v: int, k: int, groups: Design | None = None) -> Design | None:
     """A resolvable transversal design TD(k, u) on v = k * u players from an orthogonal
     array OA(k + 1, u) stored or built in ``mols`` (orders with no construction from finite
     fields reaching that width: 12, 14, 15 from mutually orthogonal Latin squares, 18 and 20
@@ -157,7 +166,7 @@ def _from_mols(v: int, k: int) -> Design | None:
     and each round seats everyone (column 0 against column i). This is the classical
     equivalence of an OA(k + 1, u) (k - 1 MOLS) with a resolvable TD(k, u) (Colbourn and
     Dinitz, Handbook of Combinatorial Designs, III.3). The groups then play the best design
-    on u players side by side, as in ``_transversal``."""
+    on u players side by side (or ``groups``), as in ``_transversal``."""
     if v % k or k < 3:
         return None
     u = v // k
@@ -170,7 +179,7 @@ def _from_mols(v: int, k: int) -> Design | None:
             tuple(tuple(i * u + row[i + 1] for i in range(k)) for row in array if row[0] == r)
         )
     return _with_groups(
-        v, k, f"resolvable transversal design TD({k},{u}) from an OA({k + 1},{u})", rounds
+        v, k, f"resolvable transversal design TD({k},{u}) from an OA({k + 1},{u})", rounds, groups
     )
 
 
@@ -279,6 +288,102 @@ def _resolvable_3q_plus_1(v: int, k: int) -> Design | None:
     return Design(v, k, f"resolvable ({v},4,1) design, 1-rotational over GF({q})", rounds)
 
 
+def _kirkman_doubling(v: int, k: int) -> Design | None:
+    """A Kirkman triple system KTS(2u + 1) from a pairwise balanced design PBD(u, K) and a
+    KTS(2s + 1) for each block size s in K (Ray-Chaudhuri and Wilson, "Solution of Kirkman's
+    schoolgirl problem", Proc. Symp. Pure Math. 19, 1971; D. R. Stinson, "A survey of Kirkman
+    triple systems and related designs", Discrete Math. 92, 1991; Beth, Jungnickel and Lenz,
+    Design Theory, 2nd ed., 1999, IX.6). The PBDs used are in ``_pairwise_balanced``: the
+    affine plane AG(2, 4) gives KTS(33), Brouwer's PBD(34, {4, 7}) KTS(69), AG(2, 7)
+    KTS(99), the resolvable (28, 4, 1) and (40, 4, 1) designs KTS(57) and KTS(81). See
+    ``_doubled``."""
+    if k != 3 or v % 6 != 3:
+        return None
+    u = (v - 1) // 2
+    for name, blocks in _pairwise_balanced(u):
+        rounds = _doubled(u, blocks)
+        if rounds is not None:
+            systems = " and ".join(f"KTS({2 * s + 1})" for s in sorted({len(b) for b in blocks}))
+            return Design(
+                v,
+                k,
+                f"Kirkman triple system KTS({v}) by doubling the {name} with {systems}",
+                rounds,
+            )
+    return None
+
+
+def _pairwise_balanced(u: int) -> Iterator[tuple[str, list[tuple[int, ...]]]]:
+    """Pairwise balanced designs on u points (every pair in exactly one block) whose block
+    sizes s are 1 (mod 3), at least 4, for ``_kirkman_doubling``: the tables of a design
+    built on u players at tables of s in which every pair meets once (a resolvable (u, s, 1)
+    design: affine planes, the 1-rotational (3q + 1, 4, 1) designs, ...), then the direct
+    PBD(34, {4, 7}) of A. E. Brouwer (``_brouwer_pbd_34``)."""
+    for s in range(4, u, 3):
+        if u % s or s * s > u:  # a resolvable (u, s, 1) design has u >= s^2 (Bose)
+            continue
+        design = best_design(u, s)
+        if design is None or (u - 1) % (s - 1) or len(design.rounds) != (u - 1) // (s - 1):
+            continue
+        yield f"{design.name} (a PBD({u},{{{s}}}))", [t for rnd in design.rounds for t in rnd]
+    if u == 34:
+        yield "PBD(34,{4,7}) of Brouwer", _brouwer_pbd_34()
+
+
+def _brouwer_pbd_34() -> list[tuple[int, ...]]:
+    """A PBD(34, {4, 7}), due to A. E. Brouwer, as given in Beth, Jungnickel and Lenz,
+    Design Theory, 2nd ed., Cambridge University Press 1999, vol. 1, IX.4.5 (p. 527): the
+    points are (x, y) = 9y + x for x in Z9, y in Z3, and 27 ... 33; for i in Z9 and j in Z3
+    the blocks {(i, j), (i + 1, j + 1), (i + 2, j), (i + 4, j + 1)}, {(i, i + j),
+    (i + 1, i + j), (i + 4, i + j + 2), 27 + j} and {(i + j, 2i + j), (i + j + 2, 2i + j + 2),
+    (i + j + 5, 2i + j), 30 + j}, for i in Z9 the blocks {(i, i), (i, i + 1), (i, i + 2),
+    33}, and {27, ..., 33}: 90 blocks of 4 and one of 7, every pair once (tests/seating
+    checks it)."""
+
+    def point(x: int, y: int) -> int:
+        return 9 * (y % 3) + x % 9
+
+    blocks: list[tuple[int, ...]] = []
+    for i in range(9):
+        for j in range(3):
+            blocks.append((point(i, j), point(i + 1, j + 1), point(i + 2, j), point(i + 4, j + 1)))
+            blocks.append((point(i, i + j), point(i + 1, i + j), point(i + 4, i + j + 2), 27 + j))
+            y = 2 * i + j
+            blocks.append((point(i + j, y), point(i + j + 2, y + 2), point(i + j + 5, y), 30 + j))
+        blocks.append((point(i, i), point(i, i + 1), point(i, i + 2), 33))
+    blocks.append(tuple(range(27, 34)))
+    return blocks
+
+
+def _doubled(u: int, blocks: Sequence[tuple[int, ...]]) -> tuple[Round, ...] | None:
+    """The u rounds of a KTS(2u + 1) from the ``blocks`` of a PBD on players 0 ... u - 1
+    (every pair in exactly one block), or None when a block's size s has no KTS(2s + 1).
+    Players are infinity (2u) and (x, i) = 2x + i for x < u, i in {0, 1}. On a block B of
+    size s, a KTS(2s + 1) with its last point as infinity: its s triples through infinity
+    pair the other 2s points, and each of its s rounds holds exactly one of them; the
+    pair of the c-th round becomes (B[c], 0), (B[c], 1). Round x of the big system is
+    {inf, (x, 0), (x, 1)} and, for every block B through x, the other triples of the
+    round of B's system that belongs to x. It seats everyone once: (y, i) for y != x in
+    the one block through x and y, (x, i) at the first table. A pair (y, i), (z, j) with
+    y != z meets in the system of the one block through y and z, once; (y, 0), (y, 1)
+    only at the first table of round y."""
+    inf = 2 * u
+    rounds: list[list[tuple[int, ...]]] = [[(2 * x, 2 * x + 1, inf)] for x in range(u)]
+    for block in blocks:
+        s = len(block)
+        small = best_design(2 * s + 1, 3)
+        if small is None or len(small.rounds) != s:
+            return None
+        label = [inf] * (2 * s + 1)
+        for x, rnd in zip(block, small.rounds, strict=True):
+            first = next(table for table in rnd if 2 * s in table)
+            a, b = sorted(p for p in first if p != 2 * s)
+            label[a], label[b] = 2 * x, 2 * x + 1
+        for x, rnd in zip(block, small.rounds, strict=True):
+            rounds[x] += [tuple(label[p] for p in table) for table in rnd if 2 * s not in table]
+    return tuple(tuple(rnd) for rnd in rounds)
+
+
 def _rotational_field(v: int, k: int, modulus: int) -> Field | None:
     """GF(q) for a 1-rotational design of v = (k - 1) q + 1 players at tables of k (the
     point at infinity and k - 1 copies of GF(q)), when q is a prime power and q = 1 (mod
@@ -361,12 +466,8 @@ def _developed(
 
 
 @lru_cache(maxsize=256)
-def best_design(v: int, k: int) -> Design | None:
-    """The known zero-repeat schedule of v players at tables of k with the most rounds."""
-    if k < 2 or v < k or v % k:
-        return None
-    if v == k:
-        return Design(v, k, "a single table", ((tuple(range(v)),),))
+def _built(v: int, k: int) -> tuple[Design, ...]:
+    """Every design the constructions give for v players at tables of k (k divides v)."""
     candidates: list[Design] = []
     if k == 2:
         candidates.append(Design(v, k, "round robin (circle method)", _round_robin(v)))
@@ -375,30 +476,67 @@ def best_design(v: int, k: int) -> Design | None:
         _kirkman_2q_plus_1,
         _kirkman_3q,
         _resolvable_3q_plus_1,
-        _developed,
+        _kirkman_doubling,
         _from_mols,
+        _developed,  # stored: last, so that a construction with as many rounds wins
     )
     for build in constructions:
         design = build(v, k)
         if design is not None:
             candidates.append(design)
+    return tuple(candidates)
+
+
+@lru_cache(maxsize=256)
+def best_design(v: int, k: int) -> Design | None:
+    """The known zero-repeat schedule of v players at tables of k with the most rounds."""
+    if k < 2 or v < k or v % k:
+        return None
+    if v == k:
+        return Design(v, k, "a single table", ((tuple(range(v)),),))
+    candidates = _built(v, k)
     if not candidates:  # one round of any tables
         return Design(v, k, "one round", (tuple(tuple(range(t, t + k)) for t in range(0, v, k)),))
-    best = max(candidates, key=lambda design: len(design.rounds))
-    if k == 3 and v % 6 == 3 and len(best.rounds) == (v - 1) // 2 and f"KTS({v})" not in best.name:
-        best = Design(v, k, f"Kirkman triple system KTS({v}) from {best.name}", best.rounds)
-    if k == 3 and v % 6 == 0 and len(best.rounds) == (v - 2) // 2 and "NKTS(" not in best.name:
-        best = Design(v, k, f"nearly Kirkman triple system NKTS({v}) from {best.name}", best.rounds)
-    return best
+    return _named(max(candidates, key=lambda design: len(design.rounds)))
+
+
+def _named(design: Design) -> Design:
+    """The design, named a (nearly) Kirkman triple system when it is one."""
+    v, k, name, rounds = design.v, design.k, design.name, design.rounds
+    if k == 3 and v % 6 == 3 and len(rounds) == (v - 1) // 2 and f"KTS({v})" not in name:
+        return Design(v, k, f"Kirkman triple system KTS({v}) from {name}", rounds)
+    if k == 3 and v % 6 == 0 and len(rounds) == (v - 2) // 2 and f"NKTS({v})" not in name:
+        return Design(v, k, f"nearly Kirkman triple system NKTS({v}) from {name}", rounds)
+    return design
 
 
 @lru_cache(maxsize=16)
 def earlier_designs(v: int, k: int) -> tuple[Design, ...]:
-    """Designs the engine seated v players at tables of k from before ``best_design``
-    gave another (``data.EARLIER``): a tournament seated round by round from one goes on
-    with it."""
-    design = _developed(v, k, EARLIER)
-    return (design,) if design is not None else ()
+    """Designs the engine may have seated v players at tables of k from before
+    ``best_design`` gave another, so that a tournament seated round by round from one goes
+    on with it: the stored designs a construction replaced and the transversal designs whose
+    groups played one of them (``_replaced``), then the designs still built for v and k that
+    a new construction outdid (TD(3, 35) for 105 players before KTS(105))."""
+    best = best_design(v, k)
+    if best is None:
+        return ()
+    return _replaced(v, k) + tuple(d for d in _built(v, k) if d.rounds != best.rounds)
+
+
+@lru_cache(maxsize=16)
+def _replaced(v: int, k: int) -> tuple[Design, ...]:
+    """The design stored in ``data.EARLIER`` for v and k, if any, and the transversal
+    designs on v players whose groups played a replaced design (KTS(99) from TD(3, 33) and
+    the stored KTS(33), KTS(63) from TD(3, 21) and the stored KTS(21))."""
+    stored = _developed(v, k, EARLIER)
+    designs = [] if stored is None else [stored]
+    if k >= 2 and v % k == 0 and v // k > k:
+        for groups in _replaced(v // k, k):
+            for build in (_transversal, _from_mols):
+                design = build(v, k, groups)
+                if design is not None:
+                    designs.append(_named(design))
+    return tuple(designs)
 
 
 def max_rounds_bound(v: int, k: int) -> int:
