@@ -335,9 +335,7 @@ class Deal(models.Model):
     """One deal as recorded: the record as entered, what the engine made of it."""
 
     # No index of its own: the unique constraint below starts with the game.
-    game = models.ForeignKey(
-        Game, on_delete=models.CASCADE, related_name="deals", db_index=False
-    )
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="deals", db_index=False)
     number = models.PositiveIntegerField()
     record = models.JSONField(help_text="The deal record as entered (RULES.md).")
     dealer = models.PositiveSmallIntegerField()
@@ -408,9 +406,7 @@ class Result(models.Model):
     """A player's standing in one game, kept in step with its deals."""
 
     # No index of its own: the unique constraint below starts with the game.
-    game = models.ForeignKey(
-        Game, on_delete=models.CASCADE, related_name="results", db_index=False
-    )
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="results", db_index=False)
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="results")
     position = models.PositiveSmallIntegerField()
     total = models.IntegerField(default=0)
@@ -476,9 +472,7 @@ class DealDraft(models.Model):
     so that a reload or a dead battery loses nothing."""
 
     # No index of its own: the unique constraint below starts with the game.
-    game = models.ForeignKey(
-        Game, on_delete=models.CASCADE, related_name="drafts", db_index=False
-    )
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="drafts", db_index=False)
     number = models.PositiveIntegerField()
     data = models.JSONField(default=dict)
     updated_at = models.DateTimeField(auto_now=True)

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from functools import cache, partial
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from django.contrib.auth.models import User
 from django.db import connection
@@ -38,10 +38,9 @@ from django.utils import timezone
 
 from rules_engine import ScoredDeal, Scoresheet
 
-from . import access, statements
+from . import access, locks, statements
 from .access import Actor, TableGuest
 from .errors import NotFound
-from .locks import mark_locked
 from .models import (
     Club,
     Deal,
@@ -114,13 +113,20 @@ def club_visible_to(actor: Actor, *, pk: int | None = None, slug: str | None = N
     return club
 
 
-def _visible_game(actor: Actor, pk: int, games: QuerySet[Game], for_update: bool) -> Game:
+def _visible_game(
+    actor: Actor,
+    pk: int,
+    games: QuerySet[Game],
+    for_update: bool,
+    idempotency_key: str | None = None,
+) -> Game:
     """The game of ``games`` with this pk if the actor may see it; otherwise NotFound. A
     signed-in caller's role in its club is read with it (and remembered for the request).
-    ``for_update``: any game, read as :func:`_read_game` reads it, locked."""
+    ``for_update``: any game, read as :func:`_read_game` reads it, locked, with the facts
+    of its next deal."""
     if for_update:
-        game = _read_game(actor, pk, lock=True)
-        mark_locked(game)
+        game = _read_game(actor, pk, lock=True, idempotency_key=idempotency_key)
+        locks.mark_locked(game)
         return game
     found = None
     if 0 < pk <= MAX_ID:
@@ -159,15 +165,19 @@ def _from_db(model: type[Any], field: str, value: Any) -> Any:
     return model._meta.get_field(field).from_db_value(value, None, connection)
 
 
-def game_visible_to(actor: Actor, pk: int, *, for_update: bool = False) -> Game:
+def game_visible_to(
+    actor: Actor, pk: int, *, for_update: bool = False, idempotency_key: str | None = None
+) -> Game:
     """The game if the actor may see it: a member of its club, or a guest at its table
     (through its table link); otherwise NotFound.
 
-    ``for_update`` (inside a transaction): the game's row is locked as it is read
-    (PostgreSQL: FOR UPDATE of the game's row only; SQLite: the IMMEDIATE transaction
-    already holds the write lock), with its players as :func:`game_for_page` reads them,
-    and the services writing to it in the same transaction do not read it again."""
-    return _visible_game(actor, pk, Game.objects.all(), for_update)
+    ``for_update`` (inside a transaction, to record its next deal): the game's row is
+    locked as it is read (PostgreSQL: FOR UPDATE of the game's row only; SQLite: the
+    IMMEDIATE transaction already holds the write lock), with its players as
+    :func:`game_for_page` reads them and what :func:`next_deal_of` answers for
+    ``idempotency_key``, and the services writing to it in the same transaction do not
+    read them again."""
+    return _visible_game(actor, pk, Game.objects.all(), for_update, idempotency_key)
 
 
 def game_for_page(actor: Actor, pk: int) -> Game:
@@ -176,7 +186,7 @@ def game_for_page(actor: Actor, pk: int) -> Game:
     the game with its club's name and slug, the caller's role in the club, whether it is
     played at a tournament table (when not, nothing asks again), and its players in seat
     order (:func:`seat_players`), one row each."""
-    return _read_game(actor, pk, lock=False)
+    return _read_game(actor, pk, lock=False, idempotency_key=None)
 
 
 @cache
@@ -188,6 +198,23 @@ def _read_game_sql(vendor: str, lock: bool) -> str:
     seat, player = _table(Seat), _table(Player)
     tables = _table(at_table.related_model)
     columns = ", ".join(f"{game_}.{_q(str(field.column))}" for field in fields)
+    next_deal, last_deal = "", ""
+    if lock:  # the facts of the next deal (NEXT_DEAL_COLUMNS), the last deal joined
+        deals = _table(Deal)
+        game_id, deal_count = f"{game_}.{_q('id')}", f"{game_}.{_q('deal_count')}"
+        next_deal = ", " + _next_deal_facts(game_id, f"{deal_count} + 1")
+        next_deal += "".join(f", {deals}.{_q(column)}" for column in _LAST_DEAL)
+        last_deal = (
+            f" LEFT JOIN {deals} ON {deals}.{_q('game_id')} = {game_id} "
+            f"AND {deals}.{_q('number')} = {deal_count}"
+        )
+        if vendor == "postgresql":
+            # The row's version as locked, and as the statement's view of the data has it:
+            # they differ when the statement waited for the lock while another wrote it.
+            next_deal += (
+                f", {game_}.xmin::text, "
+                f"(SELECT g.xmin::text FROM {game_} AS g WHERE g.{_q('id')} = {game_id})"
+            )
     sql = (
         f"SELECT {columns}, {club}.{_q('name')}, {club}.{_q('slug')}, "
         f"(SELECT {member}.{_q('role')} FROM {member} "
@@ -195,10 +222,10 @@ def _read_game_sql(vendor: str, lock: bool) -> str:
         f"AND {member}.{_q('user_id')} = %s LIMIT 1), "
         f"EXISTS (SELECT 1 FROM {tables} "
         f"WHERE {tables}.{_q(at_table.field.column)} = {game_}.{_q('id')}), "
-        f"{seat}.{_q('player_id')}, {player}.{_q('name')} "
+        f"{seat}.{_q('player_id')}, {player}.{_q('name')}{next_deal} "
         f"FROM {game_} JOIN {club} ON {club}.{_q('id')} = {game_}.{_q('club_id')} "
         f"LEFT JOIN {seat} ON {seat}.{_q('game_id')} = {game_}.{_q('id')} "
-        f"LEFT JOIN {player} ON {player}.{_q('id')} = {seat}.{_q('player_id')} "
+        f"LEFT JOIN {player} ON {player}.{_q('id')} = {seat}.{_q('player_id')}{last_deal} "
         f"WHERE {game_}.{_q('id')} = %s ORDER BY {seat}.{_q('position')}"
     )
     if lock and connection.features.has_select_for_update_of:
@@ -206,8 +233,11 @@ def _read_game_sql(vendor: str, lock: bool) -> str:
     return sql
 
 
-def _read_game(actor: Actor, pk: int, *, lock: bool) -> Game:
-    """:func:`game_for_page`'s statement; ``lock``: FOR UPDATE of the game's row only.
+def _read_game(actor: Actor, pk: int, *, lock: bool, idempotency_key: str | None) -> Game:
+    """:func:`game_for_page`'s statement; ``lock``: FOR UPDATE of the game's row only, and
+    the facts of its next deal for ``idempotency_key`` (kept on the game for
+    :func:`next_deal_of` when the statement's view of the data is the locked row's: it did
+    not wait while another wrote the game).
 
     Locked: the players come from the statement's own view of the data even when it
     waited for the lock (PostgreSQL's READ COMMITTED re-reads only the locked row): a
@@ -219,19 +249,28 @@ def _read_game(actor: Actor, pk: int, *, lock: bool) -> Game:
     at_table = Game._meta.get_field("tournament_table")
     if 0 < pk <= MAX_ID:
         user_id = actor.pk if isinstance(actor, User) else None
+        params = [user_id, idempotency_key or "", pk] if lock else [user_id, pk]
         with statements.cursor() as cursor:
-            cursor.execute(_read_game_sql(connection.vendor, lock), [user_id, pk])
+            cursor.execute(_read_game_sql(connection.vendor, lock), params)
             rows = cursor.fetchall()
     if not rows:
         raise NotFound("no such game")
-    game = _instance(Game, rows[0][: len(fields)])
-    club_name, club_slug, role, at_a_table = rows[0][len(fields) : len(fields) + 4]
+    first, seats = len(fields), len(fields) + 4
+    game = _instance(Game, rows[0][:first])
+    club_name, club_slug, role, at_a_table = rows[0][first:seats]
     game.club = Club.from_db(
         connection.alias, ["id", "name", "slug"], [game.club_id, club_name, club_slug]
     )
     if not at_a_table:
         at_table.set_cached_value(game, None)
-    setattr(game, _SEAT_PLAYERS, [(row[-2], row[-1]) for row in rows if row[-2] is not None])
+    players = [(row[seats], row[seats + 1]) for row in rows if row[seats] is not None]
+    setattr(game, _SEAT_PLAYERS, players)
+    if lock:
+        facts = rows[0][seats + 2 :]
+        versions = facts[3 + len(_LAST_DEAL) :]  # PostgreSQL: as locked, as first seen
+        if not versions or versions[0] == versions[1]:
+            next_deal = _next_deal(facts, idempotency_key)
+            setattr(game, _NEXT_DEAL_READ, (idempotency_key or "", game.deal_count, next_deal))
     if isinstance(actor, User):
         access.remember_role(actor, game.club_id, role)
     if not access.can_see_game(actor, game):
@@ -241,6 +280,9 @@ def _read_game(actor: Actor, pk: int, *, lock: bool) -> Game:
 
 #: Where a game read by :func:`game_for_page` keeps its players, for :func:`seat_players`.
 _SEAT_PLAYERS = "_seat_players_read"
+#: Where a game read locked keeps the facts of its next deal, for :func:`next_deal_of`:
+#: (the idempotency key, the deal count, the NextDeal).
+_NEXT_DEAL_READ = "_next_deal_read"
 
 
 _CONVERTERS: dict[type[Any], list[tuple[Any, list[Any]]]] = {}
@@ -285,30 +327,57 @@ class NextDeal:
 _LAST_DEAL = ("number", "dealer", "record", "scores", "totals", "context")
 
 
+def _next_deal_facts(game_id: str, number: str) -> str:
+    """The columns of what recording deal ``number`` of game ``game_id`` (SQL
+    expressions) needs besides the last deal: the fingerprint of the deal first sent with
+    the Idempotency-Key (a parameter), the highest version deal ``number`` had, and
+    whether a draft of it is kept."""
+    keys, revisions, drafts = _table(IdempotencyKey), _table(DealRevision), _table(DealDraft)
+    game_id_, number_ = _q("game_id"), _q("number")
+    return (
+        f"(SELECT {keys}.{_q('request_hash')} FROM {keys} WHERE {keys}.{game_id_} = {game_id} "
+        f"AND {keys}.{_q('key')} = %s), "
+        f"(SELECT MAX({revisions}.{_q('version')}) FROM {revisions} "
+        f"WHERE {revisions}.{game_id_} = {game_id} AND {revisions}.{number_} = {number}), "
+        f"EXISTS (SELECT 1 FROM {drafts} WHERE {drafts}.{game_id_} = {game_id} "
+        f"AND {drafts}.{number_} = {number})"
+    )
+
+
 @cache
 def _next_deal_sql(vendor: str, with_last: bool) -> str:
     """:func:`next_deal_of`'s statement, written once for each database in use."""
-    keys, revisions, drafts, deals = (
-        _table(IdempotencyKey),
-        _table(DealRevision),
-        _table(DealDraft),
-        _table(Deal),
-    )
-    game_id, number_ = _q("game_id"), _q("number")
-    facts = (
-        f"(SELECT {keys}.{_q('request_hash')} FROM {keys} WHERE {keys}.{game_id} = %s "
-        f"AND {keys}.{_q('key')} = %s), "
-        f"(SELECT MAX({revisions}.{_q('version')}) FROM {revisions} "
-        f"WHERE {revisions}.{game_id} = %s AND {revisions}.{number_} = %s), "
-        f"EXISTS (SELECT 1 FROM {drafts} WHERE {drafts}.{game_id} = %s "
-        f"AND {drafts}.{number_} = %s)"
-    )
+    facts = _next_deal_facts("%s", "%s")
     if not with_last:
         return f"SELECT {facts}"
+    deals, game_id, number_ = _table(Deal), _q("game_id"), _q("number")
     columns = ", ".join(f"{deals}.{_q(column)}" for column in _LAST_DEAL)
     return (
-        f"SELECT {columns}, {facts} FROM {deals} "
+        f"SELECT {facts}, {columns} FROM {deals} "
         f"WHERE {deals}.{game_id} = %s AND {deals}.{number_} = %s"
+    )
+
+
+def _next_deal(row: Sequence[Any], idempotency_key: str | None) -> NextDeal:
+    """A :class:`NextDeal` from the facts' columns and the last deal's (all None: no deal
+    yet)."""
+    key_fingerprint, earlier_version, has_draft = row[:3]
+    last = None
+    if row[3] is not None:
+        number, dealer, record, scores, totals, context = row[3:9]
+        last = ScoredDeal(
+            number,
+            dealer,
+            _from_db(Deal, "record", record),
+            tuple(_from_db(Deal, "scores", scores)),
+            tuple(_from_db(Deal, "totals", totals)),
+            _from_db(Deal, "context", context),
+        )
+    return NextDeal(
+        key_fingerprint=key_fingerprint if idempotency_key else None,
+        version=(earlier_version or 0) + 1,
+        has_draft=bool(has_draft),
+        last=last,
     )
 
 
@@ -317,7 +386,17 @@ def next_deal_of(game: Game, *, idempotency_key: str | None) -> NextDeal:
     one statement: the game's last deal, with the key's fingerprint, the next version and
     whether a draft is kept. Read it after locking the game, in a statement of its own:
     under PostgreSQL's READ COMMITTED a statement sees what was committed when it began,
-    so one that waited for the lock would not see what the holder of the lock wrote."""
+    so one that waited for the lock would not see what the holder of the lock wrote. A
+    game read locked for its next deal (:func:`game_visible_to`) has it already, unless
+    that statement waited while the game was written."""
+    read = getattr(game, _NEXT_DEAL_READ, None)
+    if (
+        read is not None
+        and read[0] == (idempotency_key or "")
+        and read[1] == game.deal_count
+        and locks.held(game)
+    ):
+        return cast(NextDeal, read[2])
     number = game.deal_count + 1
     params: list[Any] = [game.pk, idempotency_key or "", game.pk, number, game.pk, number]
     if game.deal_count:
@@ -326,25 +405,9 @@ def next_deal_of(game: Game, *, idempotency_key: str | None) -> NextDeal:
     with statements.cursor() as cursor:
         cursor.execute(sql, params)
         row = cursor.fetchone()
-    last = None
-    if game.deal_count:
-        number_read, dealer, record, scores, totals, context = row[:6]
-        last = ScoredDeal(
-            number_read,
-            dealer,
-            _from_db(Deal, "record", record),
-            tuple(_from_db(Deal, "scores", scores)),
-            tuple(_from_db(Deal, "totals", totals)),
-            _from_db(Deal, "context", context),
-        )
-        row = row[6:]
-    key_fingerprint, earlier_version, has_draft = row
-    return NextDeal(
-        key_fingerprint=key_fingerprint if idempotency_key else None,
-        version=(earlier_version or 0) + 1,
-        has_draft=bool(has_draft),
-        last=last,
-    )
+    if not game.deal_count:
+        row = (*row, *(None for _ in _LAST_DEAL))
+    return _next_deal(row, idempotency_key)
 
 
 def player_names_of(game: Game) -> list[str]:

@@ -80,10 +80,17 @@ def visible_club(request: Request, pk: int) -> Club:
     return cast(Club, found(lambda: selectors.club_visible_to(actor_of(request), pk=pk)))
 
 
-def visible_game(request: Request, pk: int, *, for_update: bool = False) -> Game:
+def visible_game(
+    request: Request, pk: int, *, for_update: bool = False, idempotency_key: str | None = None
+) -> Game:
+    actor = actor_of(request)
     return cast(
         Game,
-        found(lambda: selectors.game_visible_to(actor_of(request), pk, for_update=for_update)),
+        found(
+            lambda: selectors.game_visible_to(
+                actor, pk, for_update=for_update, idempotency_key=idempotency_key
+            )
+        ),
     )
 
 

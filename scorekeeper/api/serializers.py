@@ -11,10 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.functional import cached_property
-
 from django.contrib.auth.models import User
 from django.urls import reverse
+from django.utils.functional import cached_property
 from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -42,7 +41,7 @@ class PassThroughSerializer(serializers.Serializer[Any]):
     that cost more than rendering it)."""
 
     @cached_property
-    def fields(self) -> BindingDict:  # type: ignore[override]
+    def fields(self) -> BindingDict:
         cls = type(self)
         shared: BindingDict | None = cls.__dict__.get("_shared_fields")
         if shared is None:

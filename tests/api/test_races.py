@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from typing import Any
 
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 
+from scorekeeper import selectors, services
 from scorekeeper.models import Deal, DealRevision, Role
 from tests.api.helpers import WIDOW_DEALS, client_for
 from tests.factories import ClubFactory, member, start_game
@@ -86,3 +88,66 @@ def test_each_pair_of_simultaneous_deals_records_exactly_one() -> None:
     for index, game in enumerate(games):
         game.refresh_from_db()
         assert game.deal_count == min(DEALS_PER_GAME, PAIRS - index * DEALS_PER_GAME)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("same_key", [False, True], ids=["next deal", "same deal re-sent"])
+def test_a_deal_that_waited_for_the_game_follows_what_the_other_phone_recorded(
+    same_key: bool,
+) -> None:
+    """Phone A is recording deal 1 (the game locked) when phone B's POST arrives: B waits
+    for the lock. B's deal 2 is scored after A's deal 1 (totals carried on), and B's re-send
+    of A's own deal 1, with its Idempotency-Key, gets A's answer again; neither is scored
+    from what the game was before A wrote."""
+    club = ClubFactory()
+    phones = [member(club, Role.SCORER, username=f"phone{i}") for i in range(2)]
+    game = start_game(club, "widow_whist", 3, actor=phones[0])
+    first = {"number": 1, **WIDOW_DEALS[0]}
+    locked, answers = threading.Event(), {}
+
+    def phone_a() -> None:
+        try:
+            with transaction.atomic():
+                held = selectors.game_visible_to(phones[0], game.pk, for_update=True)
+                services.deal_record(
+                    actor=phones[0],
+                    game=held,
+                    number=1,
+                    record=WIDOW_DEALS[0],
+                    idempotency_key="deal-1",
+                )
+                locked.set()
+                time.sleep(1.0)  # phone B's request arrives and waits for the lock
+        finally:
+            locked.set()
+            connection.close()
+
+    def phone_b() -> None:
+        try:
+            locked.wait(timeout=30)
+            body = first if same_key else {"number": 2, **WIDOW_DEALS[1]}
+            key = "deal-1" if same_key else "deal-2"
+            response = client_for(phones[1]).post(
+                f"/api/v1/games/{game.pk}/deals/", body, HTTP_IDEMPOTENCY_KEY=key
+            )
+            answers["b"] = (response.status_code, response.json())
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=phone_a), threading.Thread(target=phone_b)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+
+    status, body = answers["b"]
+    deal_1 = Deal.objects.get(game=game, number=1)
+    if same_key:
+        assert status == 201, body
+        assert body["number"] == 1 and body["totals"] == deal_1.totals
+        assert Deal.objects.filter(game=game).count() == 1
+    else:
+        assert status == 201, body
+        totals = [a + b for a, b in zip(deal_1.totals, body["scores"], strict=True)]
+        assert body["totals"] == totals
+        assert Deal.objects.get(game=game, number=2).version == 1

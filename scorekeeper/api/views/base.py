@@ -197,8 +197,14 @@ class ApiView(APIView):
         self.check_object_permissions(self.request, club)
         return club
 
-    def game(self, game_id: int, *, for_update: bool = False) -> Game:
-        game = visible_game(self.request, game_id, for_update=for_update)
+    def game(
+        self, game_id: int, *, for_update: bool = False, idempotency_key: str | None = None
+    ) -> Game:
+        """The game if the caller may see it (404 if not); ``for_update``: locked, to
+        record its next deal (with this ``idempotency_key``), as ``game_visible_to``."""
+        game = visible_game(
+            self.request, game_id, for_update=for_update, idempotency_key=idempotency_key
+        )
         self.check_object_permissions(self.request, game)
         return game
 

@@ -92,11 +92,11 @@ class DealListView(ApiView):
         abandoned game refuses deals with 409."""
         key = idempotency_key(request)
         # One transaction: the game is read (and locked) once, for who may see it and for
-        # the write. Who may see it first: a caller who may not learns nothing from the
-        # body's errors (404 as for a game that does not exist); the key's header says
-        # nothing of the game.
+        # the write, with what its next deal needs. Who may see it first: a caller who may
+        # not learns nothing from the body's errors (404 as for a game that does not
+        # exist); the key's header says nothing of the game.
         with transaction.atomic():
-            game = self.game(game_id, for_update=True)
+            game = self.game(game_id, for_update=True, idempotency_key=key)
             data = self.parse(s.DealCreateInput, request.data)
             result = services.deal_record(
                 actor=actor_of(request), game=game, idempotency_key=key, **data
