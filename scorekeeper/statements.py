@@ -15,9 +15,28 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from django.db import connection
 from django.db.backends.utils import CursorDebugWrapper, CursorWrapper
+
+
+class _DebugWrapper(CursorDebugWrapper):
+    """Django's logging cursor wrapper (DEBUG, tests), logging each statement with its
+    values written in: Django reads them back from its own cursor, not from this one."""
+
+    @contextmanager
+    def debug_sql(
+        self,
+        sql: Any = None,
+        params: Any = None,
+        use_last_executed_query: bool = False,
+        many: bool = False,
+    ) -> Iterator[None]:
+        if use_last_executed_query and not many:
+            sql = self.db.ops.compose_sql(sql, params)
+        with super().debug_sql(sql, params, use_last_executed_query=False, many=many):
+            yield
 
 
 @contextmanager
@@ -33,7 +52,7 @@ def cursor() -> Iterator[CursorWrapper]:
     connection.validate_thread_sharing()
     raw = psycopg.Cursor(connection.connection)
     wrapper = (
-        CursorDebugWrapper(raw, connection)
+        _DebugWrapper(raw, connection)
         if connection.queries_logged
         else CursorWrapper(raw, connection)
     )
