@@ -199,7 +199,7 @@ def _read_game_sql(vendor: str, lock: bool) -> str:
     tables = _table(at_table.related_model)
     columns = ", ".join(f"{game_}.{_q(str(field.column))}" for field in fields)
     next_deal, last_deal = "", ""
-    if lock:  # the facts of the next deal (NEXT_DEAL_COLUMNS), the last deal joined
+    if lock:  # the facts of the next deal (_next_deal_facts), then the last deal's columns
         deals = _table(Deal)
         game_id, deal_count = f"{game_}.{_q('id')}", f"{game_}.{_q('deal_count')}"
         next_deal = ", " + _next_deal_facts(game_id, f"{deal_count} + 1")

@@ -5,10 +5,10 @@ every request. Planning them cost more than running them.
 Django binds parameters on the client (each statement reaches the server with its values
 written in), which rules out prepared statements. This cursor binds them on the server,
 and psycopg prepares a statement once the connection has run it ``prepare_threshold``
-times (``DATABASES["default"]["OPTIONS"]``: 5, or None with ``DB_PREPARED_STATEMENTS=off``,
-and then nothing is prepared). The ORM's own queries keep Django's cursor. Statements still pass
-through Django's cursor wrapper: they are logged, counted and seen by execute wrappers
-as any other.
+times (``DATABASES["default"]["OPTIONS"]``: 5; None with ``DB_PREPARED_STATEMENTS=false``,
+and then nothing is prepared). The ORM's own queries keep Django's cursor. Statements
+still pass through Django's cursor wrapper: they are logged, counted and seen by execute
+wrappers as any other.
 """
 
 from __future__ import annotations

@@ -129,3 +129,20 @@ def test_a_batch_of_writes_saves_each_row_and_gives_the_inserted_their_keys() ->
     with pytest.raises(ValueError, match="one write per row"):
         batch.update(game, ["deal_count"])
         batch.update(game, ["revision"])  # one statement on PostgreSQL: only one would count
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_game_read_and_the_deal_write_are_planned_once_per_connection(world: World) -> None:
+    """On PostgreSQL the locked game read and the deal's one write are prepared statements
+    once a connection has run them a few times (scorekeeper.statements); on SQLite there
+    is nothing to prepare."""
+    if connection.vendor != "postgresql":
+        pytest.skip("prepared statements are PostgreSQL's (SQLite has no planner to spare)")
+    game = world.start(options={"finish": {"deals": 40}})
+    for number in range(1, 9):
+        _post_next_deal(world, game, f"p{number}")
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = [row[0] for row in cursor.fetchall()]
+    assert any("FOR UPDATE OF" in sql for sql in prepared), prepared
+    assert any(sql.startswith("WITH w0 AS (INSERT INTO") for sql in prepared), prepared
