@@ -235,9 +235,13 @@ def _read_game_sql(vendor: str, lock: bool) -> str:
 
 def _read_game(actor: Actor, pk: int, *, lock: bool, idempotency_key: str | None) -> Game:
     """:func:`game_for_page`'s statement; ``lock``: FOR UPDATE of the game's row only, and
-    the facts of its next deal for ``idempotency_key`` (kept on the game for
-    :func:`next_deal_of` when the statement's view of the data is the locked row's: it did
-    not wait while another wrote the game).
+    the facts of its next deal for ``idempotency_key``, kept on the game for
+    :func:`next_deal_of` when the game's row as locked is the row as the statement's view
+    of the data has it (PostgreSQL: the same version; it differs when the statement waited
+    for the lock while another transaction changed the row). That holds the facts to be
+    current because every write of a game's deals, keys, revisions or drafts also writes
+    the game's row, in the same transaction (``services._base.sync_results`` and
+    ``touch``).
 
     Locked: the players come from the statement's own view of the data even when it
     waited for the lock (PostgreSQL's READ COMMITTED re-reads only the locked row): a
@@ -268,7 +272,9 @@ def _read_game(actor: Actor, pk: int, *, lock: bool, idempotency_key: str | None
     if lock:
         facts = rows[0][seats + 2 :]
         versions = facts[3 + len(_LAST_DEAL) :]  # PostgreSQL: as locked, as first seen
-        if not versions or versions[0] == versions[1]:
+        unchanged = not versions or versions[0] == versions[1]
+        # (a game with deals whose last one is not there is left to next_deal_of's own read)
+        if unchanged and (facts[3] is not None or not game.deal_count):
             next_deal = _next_deal(facts, idempotency_key)
             setattr(game, _NEXT_DEAL_READ, (idempotency_key or "", game.deal_count, next_deal))
     if isinstance(actor, User):
@@ -388,7 +394,7 @@ def next_deal_of(game: Game, *, idempotency_key: str | None) -> NextDeal:
     under PostgreSQL's READ COMMITTED a statement sees what was committed when it began,
     so one that waited for the lock would not see what the holder of the lock wrote. A
     game read locked for its next deal (:func:`game_visible_to`) has it already, unless
-    that statement waited while the game was written."""
+    its row changed while that statement waited for the lock."""
     read = getattr(game, _NEXT_DEAL_READ, None)
     if (
         read is not None

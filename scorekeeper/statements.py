@@ -9,12 +9,19 @@ times (``DATABASES["default"]["OPTIONS"]``: 5; None with ``DB_PREPARED_STATEMENT
 and then nothing is prepared). The ORM's own queries keep Django's cursor. Statements
 still pass through Django's cursor wrapper: they are logged, counted and seen by execute
 wrappers as any other.
+
+psycopg forgets a connection's prepared statements when it rolls back (a refused deal
+ends in a rollback): the next few requests on that connection plan them again. Behind a
+connection pooler, prepared statements need one that keeps them per client (PgBouncer
+1.21 or later with ``max_prepared_statements`` set); otherwise ``DB_PREPARED_STATEMENTS=
+false``. A deploy that changes these tables' columns restarts the workers (their
+connections and statements go with them).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import Any
 
 from django.db import connection
@@ -34,7 +41,11 @@ class _DebugWrapper(CursorDebugWrapper):
         many: bool = False,
     ) -> Iterator[None]:
         if use_last_executed_query and not many:
-            sql = self.db.ops.compose_sql(sql, params)
+            import psycopg
+
+            # Values psycopg cannot write in: the statement is logged with its placeholders.
+            with suppress(psycopg.Error):
+                sql = self.db.ops.compose_sql(sql, params)
         with super().debug_sql(sql, params, use_last_executed_query=False, many=many):
             yield
 
@@ -48,6 +59,9 @@ def cursor() -> Iterator[CursorWrapper]:
         return
     import psycopg  # the PostgreSQL backend's driver (psycopg 3)
 
+    # What Django's own cursor() does first: a persistent connection found dead by the
+    # request's health check is replaced, not used.
+    connection.close_if_health_check_failed()
     connection.ensure_connection()
     connection.validate_thread_sharing()
     raw = psycopg.Cursor(connection.connection)

@@ -32,20 +32,31 @@ MAX_DEAL_NUMBER = 2**31 - 1
 GAME_TYPES = list(GAMES)
 
 
+# Fields that read their serializer's instance or context, which a shared field cannot.
+_CONTEXT_FIELDS = (serializers.SerializerMethodField, serializers.RelatedField)
+
+
 class PassThroughSerializer(serializers.Serializer[Any]):
     """Renders a mapping: the declared fields as declared (and documented), any other
     keys (a game's own deal context, say) as they are, in the mapping's order.
 
-    Its fields take no context, so they are built and bound once for each class and
-    shared by its instances (DRF builds them for every instance: for a deal's answer,
-    that cost more than rendering it)."""
+    Its fields take no context, so they are built and bound once for each class, on an
+    instance of their own with no data, parent or context, and shared by its instances
+    (DRF builds them for every instance: for a deal's answer, that cost more than rendering
+    it). A field that reads its serializer or the context (a method field, a related or
+    hyperlinked field) is refused."""
 
     @cached_property
     def fields(self) -> BindingDict:
         cls = type(self)
         shared: BindingDict | None = cls.__dict__.get("_shared_fields")
         if shared is None:
-            shared = serializers.Serializer.fields.func(self)  # type: ignore[attr-defined]
+            prototype = cls.__new__(cls)
+            serializers.Serializer.__init__(prototype)
+            shared = serializers.Serializer.fields.func(prototype)  # type: ignore[attr-defined]
+            for name, field in shared.items():
+                if isinstance(field, _CONTEXT_FIELDS):
+                    raise TypeError(f"{cls.__name__}.{name} reads its context: not shareable")
             cls._shared_fields = shared  # type: ignore[attr-defined]
         return shared
 

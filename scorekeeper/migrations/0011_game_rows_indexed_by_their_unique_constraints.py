@@ -49,7 +49,7 @@ class Migration(migrations.Migration):
             database_operations=[
                 migrations.RunSQL(
                     f'DROP INDEX IF EXISTS "{index}"',
-                    reverse_sql=f'CREATE INDEX "{index}" ON "{table}" ("game_id")',
+                    reverse_sql=f'CREATE INDEX IF NOT EXISTS "{index}" ON "{table}" ("game_id")',
                 )
                 for _model, _related_name, table, index in TABLES
             ],

@@ -90,7 +90,11 @@ def sync_results(game: Game, sheet: Scoresheet, *, writes: rows.Batch | None = N
     seats = range(len(sheet.totals))
     # Every seat's row in one plain statement, without reading them first.
     cases = (sheet.totals, places, [seat in winners for seat in seats])  # _RESULT_COLUMNS
-    params: list[Any] = [values[seat] for values in cases for seat in seats]
+    params: list[Any]
+    if connection.vendor == "postgresql":  # each column's values as an array, by position
+        params = [list(values) for values in cases]
+    else:
+        params = [values[seat] for values in cases for seat in seats]
     writes.execute(_results_update(len(seats), connection.vendor), [*params, game.pk])
     writes.send()
     finished_game_changed(game, was_finished=was_finished)
@@ -101,15 +105,24 @@ _RESULT_COLUMNS = ("total", "placing", "won")
 
 @cache
 def _results_update(seats: int, vendor: str) -> str:
-    """The UPDATE of a game's results (total, placing, won) by seat position. The
-    positions are written into the text (they are 0 .. seats - 1): with fewer parameters
-    the deal's one statement stays within what psycopg parses once and reuses (at most 50)."""
+    """The UPDATE of a game's results (total, placing, won) by seat position. PostgreSQL:
+    one array parameter a column, indexed by position (one text and 4 parameters whatever
+    the number of seats: the deal's one statement stays under the 50 parameters psycopg
+    parses once and reuses); elsewhere a CASE on the position, written into the text."""
     quote = connection.ops.quote_name
-    assignments = ", ".join(
-        f"{quote(column)} = CASE {quote('position')} "
-        f"{' '.join(f'WHEN {seat} THEN %s' for seat in range(seats))} END"
-        for column in _RESULT_COLUMNS
-    )
+    position = quote("position")
+    if vendor == "postgresql":
+        types = {"total": "integer", "placing": "integer", "won": "boolean"}
+        assignments = ", ".join(
+            f"{quote(column)} = (%s::{types[column]}[])[{position} + 1]"
+            for column in _RESULT_COLUMNS
+        )
+    else:
+        assignments = ", ".join(
+            f"{quote(column)} = CASE {position} "
+            f"{' '.join(f'WHEN {seat} THEN %s' for seat in range(seats))} END"
+            for column in _RESULT_COLUMNS
+        )
     return (
         f"UPDATE {quote(Result._meta.db_table)} SET {assignments} "  # noqa: S608
         f"WHERE {quote('game_id')} = %s"
@@ -124,6 +137,9 @@ def check_writable(game: Game) -> None:
 
 
 def touch(game: Game, *fields: str) -> None:
-    """Save ``fields`` of the locked game and tell the phones that follow it."""
+    """Save ``fields`` of the locked game and tell the phones that follow it. Every write
+    of a game's deals, keys, revisions or drafts writes the game's row with it (here or in
+    :func:`sync_results`): the locked read of a deal POST trusts what it read of them only
+    when the game's row did not change while it waited (``selectors._read_game``)."""
     game.revision += 1
     game.save(update_fields=[*fields, "revision", "updated_at"])

@@ -91,33 +91,42 @@ def test_each_pair_of_simultaneous_deals_records_exactly_one() -> None:
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("same_key", [False, True], ids=["next deal", "same deal re-sent"])
-def test_a_deal_that_waited_for_the_game_follows_what_the_other_phone_recorded(
-    same_key: bool,
-) -> None:
-    """Phone A is recording deal 1 (the game locked) when phone B's POST arrives: B waits
-    for the lock. B's deal 2 is scored after A's deal 1 (totals carried on), and B's re-send
-    of A's own deal 1, with its Idempotency-Key, gets A's answer again; neither is scored
-    from what the game was before A wrote."""
+@pytest.mark.parametrize("case", ["next deal", "same deal re-sent", "after a correction"])
+def test_a_deal_that_waited_for_the_game_follows_what_the_other_phone_wrote(case: str) -> None:
+    """Phone A holds the game locked, recording deal 1 (or correcting it), when phone B's
+    POST arrives: B waits for the lock. B's deal 2 is scored after A's deal 1 as A left it
+    (totals carried on, the correction's included), and B's re-send of A's own deal 1 with
+    its Idempotency-Key gets A's answer again: nothing is taken from what the game was
+    before A wrote."""
     club = ClubFactory()
     phones = [member(club, Role.SCORER, username=f"phone{i}") for i in range(2)]
     game = start_game(club, "widow_whist", 3, actor=phones[0])
-    first = {"number": 1, **WIDOW_DEALS[0]}
-    locked, answers = threading.Event(), {}
+    if case == "after a correction":
+        services.deal_record(actor=phones[0], game=game, number=1, record=WIDOW_DEALS[0])
+    locked, answers, waiting = threading.Event(), {}, {}
 
     def phone_a() -> None:
         try:
             with transaction.atomic():
                 held = selectors.game_visible_to(phones[0], game.pk, for_update=True)
-                services.deal_record(
-                    actor=phones[0],
-                    game=held,
-                    number=1,
-                    record=WIDOW_DEALS[0],
-                    idempotency_key="deal-1",
-                )
+                if case == "after a correction":
+                    services.deal_correct(
+                        actor=phones[0],
+                        game=held,
+                        number=1,
+                        record=WIDOW_DEALS[2],
+                        reason="the widow went to seat 3",
+                    )
+                else:
+                    services.deal_record(
+                        actor=phones[0],
+                        game=held,
+                        number=1,
+                        record=WIDOW_DEALS[0],
+                        idempotency_key="deal-1",
+                    )
                 locked.set()
-                time.sleep(1.0)  # phone B's request arrives and waits for the lock
+                waiting["b"] = _another_waits_for_a_lock()
         finally:
             locked.set()
             connection.close()
@@ -125,8 +134,10 @@ def test_a_deal_that_waited_for_the_game_follows_what_the_other_phone_recorded(
     def phone_b() -> None:
         try:
             locked.wait(timeout=30)
-            body = first if same_key else {"number": 2, **WIDOW_DEALS[1]}
-            key = "deal-1" if same_key else "deal-2"
+            if case == "same deal re-sent":
+                body, key = {"number": 1, **WIDOW_DEALS[0]}, "deal-1"
+            else:
+                body, key = {"number": 2, **WIDOW_DEALS[1]}, "deal-2"
             response = client_for(phones[1]).post(
                 f"/api/v1/games/{game.pk}/deals/", body, HTTP_IDEMPOTENCY_KEY=key
             )
@@ -140,14 +151,39 @@ def test_a_deal_that_waited_for_the_game_follows_what_the_other_phone_recorded(
     for thread in threads:
         thread.join(timeout=60)
 
+    assert "b" in answers, "phone B's request did not finish"
+    assert waiting.get("b", False), "phone B's request never waited for the game's lock"
     status, body = answers["b"]
+    assert status == 201, body
     deal_1 = Deal.objects.get(game=game, number=1)
-    if same_key:
-        assert status == 201, body
+    if case == "same deal re-sent":
         assert body["number"] == 1 and body["totals"] == deal_1.totals
         assert Deal.objects.filter(game=game).count() == 1
     else:
-        assert status == 201, body
+        if case == "after a correction":
+            assert deal_1.record == WIDOW_DEALS[2] and deal_1.version == 2
         totals = [a + b for a, b in zip(deal_1.totals, body["scores"], strict=True)]
         assert body["totals"] == totals
         assert Deal.objects.get(game=game, number=2).version == 1
+
+
+def _another_waits_for_a_lock(timeout: float = 10.0) -> bool:
+    """Whether another connection is seen waiting for a lock within ``timeout`` seconds
+    (PostgreSQL); SQLite shows no waiters: a second's wait, then True (its writer waits at
+    BEGIN IMMEDIATE until this transaction ends)."""
+    if connection.vendor != "postgresql":
+        time.sleep(1.0)
+        return True
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with connection.cursor() as cursor:
+            # Inside a transaction the activity view keeps its first look unless cleared.
+            cursor.execute("SELECT pg_stat_clear_snapshot()")
+            cursor.execute(
+                "SELECT 1 FROM pg_stat_activity WHERE datname = current_database() "
+                "AND pid <> pg_backend_pid() AND wait_event_type = 'Lock'"
+            )
+            if cursor.fetchone():
+                return True
+        time.sleep(0.05)
+    return False
