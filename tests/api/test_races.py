@@ -109,22 +109,12 @@ def test_a_deal_that_waited_for_the_game_follows_what_the_other_phone_wrote(case
         try:
             with transaction.atomic():
                 held = selectors.game_visible_to(phones[0], game.pk, for_update=True)
+                by_a: dict[str, Any] = {"actor": phones[0], "game": held, "number": 1}
                 if case == "after a correction":
-                    services.deal_correct(
-                        actor=phones[0],
-                        game=held,
-                        number=1,
-                        record=WIDOW_DEALS[2],
-                        reason="the widow went to seat 3",
-                    )
+                    reason = "the widow went to seat 3"
+                    services.deal_correct(**by_a, record=WIDOW_DEALS[2], reason=reason)
                 else:
-                    services.deal_record(
-                        actor=phones[0],
-                        game=held,
-                        number=1,
-                        record=WIDOW_DEALS[0],
-                        idempotency_key="deal-1",
-                    )
+                    services.deal_record(**by_a, record=WIDOW_DEALS[0], idempotency_key="deal-1")
                 locked.set()
                 waiting["b"] = _another_waits_for_a_lock()
         finally:
