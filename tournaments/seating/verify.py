@@ -12,6 +12,7 @@ needed, or more CPU time than the budget. ``bench/seating.py --part sweep`` runs
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -121,7 +122,10 @@ def check(case: Case, time_limit: float, seed: int = 0) -> Finding:
     The time is the process's CPU time: the planner runs in one thread, so on an idle
     machine it is the time a director waits, and on a busy one (other processes taking the
     cores) it stays what the plan itself costs, where the clock on the wall would count
-    the others' work too."""
+    the others' work too. Python's cyclic collector runs first: a full collection of what
+    earlier work in the process left behind (a long test run's heap) would otherwise land
+    in the planner's window."""
+    gc.collect()
     started = time.process_time()
     result = plan(
         case.players,
