@@ -113,21 +113,9 @@ def club_visible_to(actor: Actor, *, pk: int | None = None, slug: str | None = N
     return club
 
 
-def _visible_game(
-    actor: Actor,
-    pk: int,
-    games: QuerySet[Game],
-    for_update: bool,
-    idempotency_key: str | None = None,
-) -> Game:
+def _visible_game(actor: Actor, pk: int, games: QuerySet[Game]) -> Game:
     """The game of ``games`` with this pk if the actor may see it; otherwise NotFound. A
-    signed-in caller's role in its club is read with it (and remembered for the request).
-    ``for_update``: any game, read as :func:`_read_game` reads it, locked, with the facts
-    of its next deal."""
-    if for_update:
-        game = _read_game(actor, pk, lock=True, idempotency_key=idempotency_key)
-        locks.mark_locked(game)
-        return game
+    signed-in caller's role in its club is read with it (and remembered for the request)."""
     found = None
     if 0 < pk <= MAX_ID:
         games = games.select_related("club", "season")
@@ -165,19 +153,22 @@ def _from_db(model: type[Any], field: str, value: Any) -> Any:
     return model._meta.get_field(field).from_db_value(value, None, connection)
 
 
-def game_visible_to(
-    actor: Actor, pk: int, *, for_update: bool = False, idempotency_key: str | None = None
-) -> Game:
+def game_visible_to(actor: Actor, pk: int) -> Game:
     """The game if the actor may see it: a member of its club, or a guest at its table
-    (through its table link); otherwise NotFound.
+    (through its table link); otherwise NotFound."""
+    return _visible_game(actor, pk, Game.objects.all())
 
-    ``for_update`` (inside a transaction, to record its next deal): the game's row is
-    locked as it is read (PostgreSQL: FOR UPDATE of the game's row only; SQLite: the
-    IMMEDIATE transaction already holds the write lock), with its players as
+
+def game_for_next_deal(actor: Actor, pk: int, *, idempotency_key: str | None) -> Game:
+    """:func:`game_visible_to` inside a transaction that records the game's next deal: the
+    game's row locked as it is read (PostgreSQL: FOR UPDATE of the game's row only; SQLite:
+    the IMMEDIATE transaction already holds the write lock), with its players as
     :func:`game_for_page` reads them and what :func:`next_deal_of` answers for
-    ``idempotency_key``, and the services writing to it in the same transaction do not
-    read them again."""
-    return _visible_game(actor, pk, Game.objects.all(), for_update, idempotency_key)
+    ``idempotency_key``; the services writing to it in the same transaction do not read
+    them again."""
+    game = _read_game(actor, pk, lock=True, idempotency_key=idempotency_key)
+    locks.mark_locked(game)
+    return game
 
 
 def game_for_page(actor: Actor, pk: int) -> Game:

@@ -125,12 +125,13 @@ else:
     # throughput of the deal write path), checked before each request reuses them.
     _db["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
     _db["CONN_HEALTH_CHECKS"] = _db["CONN_MAX_AGE"] != 0
-    # The hot statements of the game's read and the deal's write (scorekeeper.statements)
-    # are prepared once a connection has run one 5 times. Off behind a pooler that cannot
-    # keep prepared statements (e.g. PgBouncer before 1.21 in transaction mode).
-    _db.setdefault("OPTIONS", {})["prepare_threshold"] = (
-        5 if env.bool("DB_PREPARED_STATEMENTS", default=True) else None
-    )
+    # The ORM's statements are never prepared (Django binds their values on the client):
+    # psycopg need not keep count of them.
+    _db.setdefault("OPTIONS", {}).setdefault("prepare_threshold", None)
+# The hot statements of the game's read and the deal's write (scorekeeper.statements) are
+# prepared once a connection has run one this many times (PostgreSQL). None: never, behind a
+# pooler that cannot keep prepared statements (e.g. PgBouncer before 1.21 in transaction mode).
+HOT_STATEMENTS_PREPARE_AFTER = 5 if env.bool("DB_PREPARED_STATEMENTS", default=True) else None
 # Services own their transactions; no implicit per-request transaction.
 _db["ATOMIC_REQUESTS"] = False
 

@@ -4,9 +4,11 @@ every request. Planning them cost more than running them.
 
 Django binds parameters on the client (each statement reaches the server with its values
 written in), which rules out prepared statements. This cursor binds them on the server,
-and psycopg prepares a statement once the connection has run it ``prepare_threshold``
-times (``DATABASES["default"]["OPTIONS"]``: 5; None with ``DB_PREPARED_STATEMENTS=false``,
-and then nothing is prepared). The ORM's own queries keep Django's cursor. Statements
+and psycopg prepares a statement once the connection has run it
+``settings.HOT_STATEMENTS_PREPARE_AFTER`` times (5; None with ``DB_PREPARED_STATEMENTS=
+false``, and then nothing is prepared). The connection's own threshold stays None outside
+this cursor: the ORM's queries keep Django's cursor, binding values on the client, and
+psycopg does not keep count of them. Statements
 still pass through Django's cursor wrapper: they are logged, counted and seen by execute
 wrappers as any other.
 
@@ -24,6 +26,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from typing import Any
 
+from django.conf import settings
 from django.db import connection
 from django.db.backends.utils import CursorDebugWrapper, CursorWrapper
 
@@ -64,11 +67,16 @@ def cursor() -> Iterator[CursorWrapper]:
     connection.close_if_health_check_failed()
     connection.ensure_connection()
     connection.validate_thread_sharing()
-    raw = psycopg.Cursor(connection.connection)
+    driver = connection.connection
+    raw = psycopg.Cursor(driver)
     wrapper = (
         _DebugWrapper(raw, connection)
         if connection.queries_logged
         else CursorWrapper(raw, connection)
     )
-    with wrapper:
-        yield wrapper
+    driver.prepare_threshold = settings.HOT_STATEMENTS_PREPARE_AFTER
+    try:
+        with wrapper:
+            yield wrapper
+    finally:
+        driver.prepare_threshold = None

@@ -80,17 +80,17 @@ def visible_club(request: Request, pk: int) -> Club:
     return cast(Club, found(lambda: selectors.club_visible_to(actor_of(request), pk=pk)))
 
 
-def visible_game(
-    request: Request, pk: int, *, for_update: bool = False, idempotency_key: str | None = None
-) -> Game:
+def visible_game(request: Request, pk: int) -> Game:
+    actor = actor_of(request)
+    return cast(Game, found(lambda: selectors.game_visible_to(actor, pk)))
+
+
+def game_for_next_deal(request: Request, pk: int, *, idempotency_key: str | None) -> Game:
+    """:func:`visible_game`, locked to record its next deal (``selectors.game_for_next_deal``)."""
     actor = actor_of(request)
     return cast(
         Game,
-        found(
-            lambda: selectors.game_visible_to(
-                actor, pk, for_update=for_update, idempotency_key=idempotency_key
-            )
-        ),
+        found(lambda: selectors.game_for_next_deal(actor, pk, idempotency_key=idempotency_key)),
     )
 
 

@@ -108,7 +108,7 @@ def test_a_deal_that_waited_for_the_game_follows_what_the_other_phone_wrote(case
     def phone_a() -> None:
         try:
             with transaction.atomic():
-                held = selectors.game_visible_to(phones[0], game.pk, for_update=True)
+                held = selectors.game_for_next_deal(phones[0], game.pk, idempotency_key=None)
                 by_a: dict[str, Any] = {"actor": phones[0], "game": held, "number": 1}
                 if case == "after a correction":
                     reason = "the widow went to seat 3"

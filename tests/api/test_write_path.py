@@ -141,8 +141,30 @@ def test_the_game_read_and_the_deal_write_are_planned_once_per_connection(world:
     game = world.start(options={"finish": {"deals": 40}})
     for number in range(1, 9):
         _post_next_deal(world, game, f"p{number}")
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT statement FROM pg_prepared_statements")
-        prepared = [row[0] for row in cursor.fetchall()]
+    prepared = _prepared_statements()
     assert any("FOR UPDATE OF" in sql for sql in prepared), prepared
     assert any(sql.startswith("WITH w0 AS (INSERT INTO") for sql in prepared), prepared
+    # Only those: the ORM's statements are not counted, and the connection's own threshold
+    # is back to none once the hot statement has run.
+    assert len(prepared) == 2, prepared
+    assert connection.connection.prepare_threshold is None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_prepared_statements_can_be_turned_off(world: World, settings: Any) -> None:
+    """DB_PREPARED_STATEMENTS=false (behind a pooler that cannot keep them): nothing is
+    prepared, however often the hot statements run."""
+    if connection.vendor != "postgresql":
+        pytest.skip("prepared statements are PostgreSQL's (SQLite has no planner to spare)")
+    settings.HOT_STATEMENTS_PREPARE_AFTER = None
+    connection.close()  # a connection of its own, with nothing prepared yet
+    game = world.start(options={"finish": {"deals": 40}})
+    for number in range(1, 9):
+        _post_next_deal(world, game, f"p{number}")
+    assert _prepared_statements() == []
+
+
+def _prepared_statements() -> list[str]:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        return [row[0] for row in cursor.fetchall()]

@@ -30,6 +30,7 @@ from ..permissions import (
     ActionRule,
     Rule,
     actor_of,
+    game_for_next_deal,
     visible_club,
     visible_game,
 )
@@ -197,14 +198,16 @@ class ApiView(APIView):
         self.check_object_permissions(self.request, club)
         return club
 
-    def game(
-        self, game_id: int, *, for_update: bool = False, idempotency_key: str | None = None
-    ) -> Game:
-        """The game if the caller may see it (404 if not); ``for_update``: locked, to
-        record its next deal (with this ``idempotency_key``), as ``game_visible_to``."""
-        game = visible_game(
-            self.request, game_id, for_update=for_update, idempotency_key=idempotency_key
-        )
+    def game(self, game_id: int) -> Game:
+        """The game if the caller may see it (404 if not)."""
+        game = visible_game(self.request, game_id)
+        self.check_object_permissions(self.request, game)
+        return game
+
+    def game_for_next_deal(self, game_id: int, *, idempotency_key: str | None) -> Game:
+        """:meth:`game`, locked to record its next deal with this ``idempotency_key``
+        (``selectors.game_for_next_deal``)."""
+        game = game_for_next_deal(self.request, game_id, idempotency_key=idempotency_key)
         self.check_object_permissions(self.request, game)
         return game
 

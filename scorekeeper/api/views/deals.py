@@ -96,7 +96,7 @@ class DealListView(ApiView):
         # not learns nothing from the body's errors (404 as for a game that does not
         # exist); the key's header says nothing of the game.
         with transaction.atomic():
-            game = self.game(game_id, for_update=True, idempotency_key=key)
+            game = self.game_for_next_deal(game_id, idempotency_key=key)
             data = self.parse(s.DealCreateInput, request.data)
             result = services.deal_record(
                 actor=actor_of(request), game=game, idempotency_key=key, **data
