@@ -12,10 +12,11 @@ uses ``save()``. Needs a database that returns columns from an INSERT (PostgreSQ
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from typing import Any, TypeVar
 
-from django.db import connection
+from django.db import connection, models
 from django.db.models import Field, Model
 
 from . import statements
@@ -32,8 +33,54 @@ def _column(field: Field[object, object]) -> str:
     return _quote(field.column)
 
 
+#: Field classes whose value of this one type the ORM saves as it is (``pre_save`` reads the
+#: attribute, ``get_db_prep_save`` gives it back; an integer field's through the backend's
+#: ``adapt_integerfield_value``): the per-field calls are skipped for those values. Exact
+#: classes only: a subclass may prepare differently.
+_SAVED_AS_IS: dict[type[Field[Any, Any]], type] = {
+    models.BigIntegerField: int,
+    models.IntegerField: int,
+    models.PositiveIntegerField: int,
+    models.PositiveSmallIntegerField: int,
+    models.SmallIntegerField: int,
+    models.CharField: str,
+    models.TextField: str,
+    models.BooleanField: bool,
+}
+_AUTO_KEYS = (models.AutoField, models.BigAutoField, models.SmallAutoField)
+
+#: A field to write: the field, its attribute, the one type of value it saves as is (or
+#: None), and an integer field's internal type (for ``adapt_integerfield_value``).
+_Column = tuple["Field[Any, Any]", str, type | None, str | None]
+
+
+def _columns(fields: Sequence[Field[Any, Any]]) -> list[_Column]:
+    out: list[_Column] = []
+    for field in fields:
+        kind = _SAVED_AS_IS.get(type(field))
+        integer = field.get_internal_type() if kind is int else None
+        if type(field) is models.ForeignKey and type(field.target_field) in _AUTO_KEYS:
+            kind = int  # a key to an automatic id saves the id as it is
+        out.append((field, field.attname, kind, integer))
+    return out
+
+
+def _values(instance: Model, columns: list[_Column], add: bool) -> list[Any]:
+    """Each column's value as ``field.get_db_prep_save(field.pre_save(instance, add))``."""
+    adapt = connection.ops.adapt_integerfield_value
+    values = []
+    for field, attname, kind, integer in columns:
+        value = getattr(instance, attname)
+        if kind is None or (value is not None and type(value) is not kind):
+            value = field.get_db_prep_save(field.pre_save(instance, add), connection)
+        elif integer is not None:
+            value = adapt(value, integer)
+        values.append(value)
+    return values
+
+
 @cache
-def _insert_text(model: type[Model], vendor: str) -> tuple[str, list[Field[Any, Any]]]:
+def _insert_text(model: type[Model], vendor: str) -> tuple[str, list[_Column]]:
     """The INSERT statement of a new ``model`` row returning its primary key, and the
     fields whose values it takes (written once for each model and database)."""
     if not connection.features.can_return_columns_from_insert:  # pragma: no cover
@@ -45,14 +92,14 @@ def _insert_text(model: type[Model], vendor: str) -> tuple[str, list[Field[Any, 
     return (
         f"INSERT INTO {_quote(meta.db_table)} ({columns}) VALUES ({marks}) "  # noqa: S608
         f"RETURNING {_column(meta.pk)}",
-        fields,
+        _columns(fields),
     )
 
 
 @cache
 def _update_text(
     model: type[Model], names: tuple[str, ...], vendor: str
-) -> tuple[str, list[Field[Any, Any]]]:
+) -> tuple[str, list[_Column]]:
     """The UPDATE statement of the fields ``names`` of a ``model`` row (and its
     ``auto_now`` fields) by primary key, and the fields whose values it takes."""
     meta = model._meta
@@ -65,25 +112,20 @@ def _update_text(
     return (
         f"UPDATE {_quote(meta.db_table)} SET {assignments} "  # noqa: S608
         f"WHERE {_column(meta.pk)} = %s",
-        chosen,
+        _columns(chosen),
     )
 
 
 def _insert_sql(instance: Model) -> tuple[str, list[Any]]:
     """The INSERT of the new ``instance``, returning its generated primary key."""
-    sql, fields = _insert_text(type(instance), connection.vendor)
-    return sql, [
-        field.get_db_prep_save(field.pre_save(instance, True), connection) for field in fields
-    ]
+    sql, columns = _insert_text(type(instance), connection.vendor)
+    return sql, _values(instance, columns, True)
 
 
 def _update_sql(instance: Model, fields: list[str]) -> tuple[str, list[Any]]:
     """The UPDATE of ``fields`` of the saved ``instance`` (and its ``auto_now`` fields)."""
-    sql, chosen = _update_text(type(instance), tuple(fields), connection.vendor)
-    values = [
-        field.get_db_prep_save(field.pre_save(instance, False), connection) for field in chosen
-    ]
-    return sql, [*values, instance.pk]
+    sql, columns = _update_text(type(instance), tuple(fields), connection.vendor)
+    return sql, [*_values(instance, columns, False), instance.pk]
 
 
 def _saved(instance: M, pk: Any) -> M:

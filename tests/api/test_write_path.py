@@ -11,7 +11,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from scorekeeper.models import Deal, DealRevision, Game, Role
+from scorekeeper import rows
+from scorekeeper.models import Deal, DealRevision, Game, IdempotencyKey, Result, Role
 from tests.api.helpers import WIDOW_DEALS, World, client_for
 from tests.concurrency import run_together
 from tests.factories import ClubFactory, member, start_game
@@ -168,3 +169,27 @@ def _prepared_statements() -> list[str]:
     with connection.cursor() as cursor:
         cursor.execute("SELECT statement FROM pg_prepared_statements")
         return [row[0] for row in cursor.fetchall()]
+
+
+@pytest.mark.django_db
+def test_values_written_as_they_are_are_those_the_orm_would_write(world: World) -> None:
+    """The batch writes a plain value (an int of an integer field or key, a str of a text
+    field, a bool) without the field's own preparation: for every column of the rows a
+    deal writes, it is what ``get_db_prep_save`` would give, of the same type (PostgreSQL:
+    an integer field's value typed as its column); any other value (None, an enum member,
+    a date, JSON) goes through the field."""
+    game = world.start()
+    for number in range(1, 4):
+        _post_next_deal(world, game, f"v{number}")
+    plain = 0
+    for model in (Game, Deal, DealRevision, IdempotencyKey, Result):
+        _, columns = rows._insert_text(model, connection.vendor)
+        for instance in model.objects.all()[:5]:
+            fast = rows._values(instance, columns, True)
+            for (field, attname, kind, _), value in zip(columns, fast, strict=True):
+                if getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False):
+                    continue
+                orm = field.get_db_prep_save(field.pre_save(instance, True), connection)
+                assert (type(value), repr(value)) == (type(orm), repr(orm)), (model, field.name)
+                plain += kind is not None and type(getattr(instance, attname)) is kind
+    assert plain > 20  # the plain values were written as they are
