@@ -47,7 +47,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from tournaments.seating.data import DEVELOPED, EARLIER
-from tournaments.seating.fields import Field, field, prime_power
+from tournaments.seating.fields import (
+    Field,
+    factor_fields,
+    field,
+    field_product,
+    powers_and_negatives,
+    prime_power,
+)
 from tournaments.seating.mols import orthogonal_array
 
 Round = tuple[tuple[int, ...], ...]
@@ -74,25 +81,6 @@ def _round_robin(v: int) -> tuple[Round, ...]:
     return tuple(rounds)
 
 
-def _factor_fields(u: int, k: int) -> list[int] | None:
-    """The prime-power factors of u (one per prime) when each is at least k, else None."""
-    factors: list[int] = []
-    rest, p = u, 2
-    while rest > 1:
-        if p * p > rest:
-            p = rest
-        if rest % p == 0:
-            q = 1
-            while rest % p == 0:
-                rest //= p
-                q *= p
-            if q < k:
-                return None
-            factors.append(q)
-        p += 1
-    return factors
-
-
 def _transversal(v: int, k: int, groups: Design | None = None) -> Design | None:
     """A resolvable transversal design TD(k, u) on v = k * u players, then a design on its
     groups. Over the ring R = GF(q1) x ... x GF(qs) (u = q1 * ... * qs, one prime power a
@@ -106,27 +94,10 @@ def _transversal(v: int, k: int, groups: Design | None = None) -> Design | None:
     if v % k:
         return None
     u = v // k
-    fields = _factor_fields(u, k) if u >= k else None
+    fields = factor_fields(u, k) if u >= k else None
     if not fields:
         return None
-    tables = [field(q) for q in fields]
-
-    def digits(x: int) -> list[int]:
-        out = []
-        for gf in tables:
-            x, d = divmod(x, gf.q)
-            out.append(d)
-        return out
-
-    def number(ds: list[int]) -> int:
-        x = 0
-        for gf, d in zip(reversed(tables), reversed(ds), strict=True):
-            x = x * gf.q + d
-        return x
-
-    def point(m: int, i: int, c: int) -> int:
-        md, cd = digits(m), digits(c)
-        return number([gf.add[gf.mul[a][i]][b] for gf, a, b in zip(tables, md, cd, strict=True)])
+    point = field_product(tuple(fields)).affine
 
     rounds: list[Round] = []
     for m in range(u):
@@ -203,7 +174,7 @@ def _kirkman_2q_plus_1(v: int, k: int) -> Design | None:
         return None
     q = gf.q
     t = (q - 1) // 6
-    power, neg = _powers_and_negatives(gf)
+    power, neg = powers_and_negatives(gf)
     inv = [0] + [next(y for y in range(1, q) if gf.mul[x][y] == 1) for x in range(1, q)]
     e = power[2 * t]
     a = gf.mul[gf.add[1][e]][inv[gf.add[e][neg[1]]]]
@@ -242,7 +213,7 @@ def _kirkman_3q(v: int, k: int) -> Design | None:
         return None
     gf = field(v // 3)
     q, t = gf.q, (gf.q - 1) // 6
-    power, _ = _powers_and_negatives(gf)
+    power, _ = powers_and_negatives(gf)
 
     def across(i: int) -> tuple[int, ...]:
         return tuple(c * q + power[(i + 2 * t * c) % (q - 1)] for c in range(3))
@@ -274,7 +245,7 @@ def _resolvable_3q_plus_1(v: int, k: int) -> Design | None:
         return None
     q = gf.q
     s = (q - 1) // 4
-    power, neg = _powers_and_negatives(gf)
+    power, neg = powers_and_negatives(gf)
     i = power[s]
     inf = 3 * q
     base: list[tuple[int, ...]] = [(inf, 0, q, 2 * q)]
@@ -396,18 +367,6 @@ def _rotational_field(v: int, k: int, modulus: int) -> Field | None:
     return field(q)
 
 
-def _powers_and_negatives(gf: Field) -> tuple[list[int], list[int]]:
-    """In GF(q): w^0 ... w^(q-2) for a primitive w (every non-zero element once), and -x
-    for each x."""
-    q = gf.q
-    omega = next(w for w in range(2, q) if _order(gf, w) == q - 1) if q > 2 else 1
-    power = [1]
-    for _ in range(q - 2):
-        power.append(gf.mul[power[-1]][omega])
-    neg = [next(y for y in range(q) if gf.add[x][y] == 0) for x in range(q)]
-    return power, neg
-
-
 def _developed_over(gf: Field, inf: int, base: Sequence[tuple[int, ...]]) -> tuple[Round, ...]:
     """The rounds of a 1-rotational design: the base round translated by every g in
     GF(q), player (column, x) = column * q + x moved to (column, x + g), ``inf`` fixed."""
@@ -420,14 +379,6 @@ def _developed_over(gf: Field, inf: int, base: Sequence[tuple[int, ...]]) -> tup
         return column * q + gf.add[x][g]
 
     return tuple(tuple(tuple(shift(p, g) for p in block) for block in base) for g in range(q))
-
-
-def _order(gf: Field, w: int) -> int:
-    x, n = w, 1
-    while x != 1:
-        x = gf.mul[x][w]
-        n += 1
-    return n
 
 
 def _developed(
