@@ -13,9 +13,11 @@ rounds and no pair meeting twice, or None. The constructions, best first when se
   systems (KTS(27), KTS(45), KTS(63), KTS(81), KTS(99), NKTS(72)), 64 in fours for 21
   rounds, and u rounds of k * u players (20 in fours for 5 rounds, 12 in threes for 4);
 * resolvable transversal designs TD(k, u) from an orthogonal array OA(k + 1, u) stored or
-  built in ``mols`` (MOLS of order 12, 14, 15; quasi-difference matrices for 18 and 20):
-  60 in fives for 12 rounds, 70 for 14, 75 for 16, 90 for 18, 100 for 21, 72 in sixes for 13,
-  and the tripling of NKTS(18): NKTS(54);
+  built in ``mols`` (MOLS of order 12, 14, 15; quasi-difference matrices for 18 and 20; a
+  V(2, 3) vector for 10; direct products of these and the fields, as OA(4, 30) = OA(4, 10)
+  x OA(4, 3)) where the fields alone give none: 60 in fives for 12 rounds, 70 for 14, 75 for
+  16, 90 for 18, 100 for 21, 72 in sixes for 13, and the tripling of NKTS(18) and NKTS(30):
+  NKTS(54) and NKTS(90);
 * Kirkman triple systems KTS(2q + 1) for every prime power q = 1 (mod 6), 1-rotational over
   GF(q) (Ray-Chaudhuri and Wilson): 15, 27, 39, 51, 63, 75, 87, 99 players;
 * Kirkman triple systems KTS(3q) for every prime power q = 1 (mod 6), over GF(q) x Z3:
@@ -29,7 +31,7 @@ rounds and no pair meeting twice, or None. The constructions, best first when se
   with KTS(9) and KTS(15) (and 105, 129, 177, ... players);
 * designs developed over a cyclic group (``data.DEVELOPED``), each given by base rounds
   whose translates mod n are the rounds (the classical difference method), for the orders
-  no construction above reaches: nearly Kirkman NKTS(v) for v = 18 ... 96 but 54 and 72,
+  no construction above reaches: nearly Kirkman NKTS(v) for v = 18 ... 96 but 54, 72 and 90,
   a resolvable (100, 4, 1) design, resolvable group divisible designs for 24 in fours (7
   rounds), 32 in fours (10 rounds: the social golfer problem 8-4-10), 44 in fours (14
   rounds) and 48 in fours (15 rounds), 30 in fives (6 rounds: the social golfer problem
@@ -129,9 +131,11 @@ def _with_groups(
 
 def _from_mols(v: int, k: int, groups: Design | None = None) -> Design | None:
     """A resolvable transversal design TD(k, u) on v = k * u players from an orthogonal
-    array OA(k + 1, u) stored or built in ``mols`` (orders with no construction from finite
-    fields reaching that width: 12, 14, 15 from mutually orthogonal Latin squares, 18 and 20
-    from quasi-difference matrices): round r seats, at one table for each row of the array
+    array OA(k + 1, u) stored or built in ``mols``, for the orders where the finite fields
+    alone (``_transversal``) give none: 12, 14, 15 from mutually orthogonal Latin squares, 18
+    and 20 from quasi-difference matrices, 10 from a V(2, 3) vector, and direct products of
+    these with each other and with the fields (30 = 10 x 3, 42 = 14 x 3, 60 = 12 x 5, ...):
+    round r seats, at one table for each row of the array
     starting with r, player x_i of group i for the row's next k entries x_1 ... x_k. Any two
     columns hold every pair of symbols once, so two players of different groups meet once,
     and each round seats everyone (column 0 against column i). This is the classical
@@ -141,6 +145,8 @@ def _from_mols(v: int, k: int, groups: Design | None = None) -> Design | None:
     if v % k or k < 3:
         return None
     u = v // k
+    if factor_fields(u, k):  # the fields give this TD(k, u): ``_transversal``
+        return None
     array = orthogonal_array(u)
     if not array or len(array[0]) < k + 1:
         return None
