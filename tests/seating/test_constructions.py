@@ -152,6 +152,23 @@ def test_nearly_kirkman_by_tripling_over_an_orthogonal_array(v, u, groups):
     assert best.name.startswith(f"nearly Kirkman triple system NKTS({v}) from resolvable")
 
 
+@pytest.mark.parametrize(
+    ("v", "k", "rounds"),
+    [
+        (126, 3, 62),  # OA(4, 42) = OA(6, 14) x OA(4, 3), then NKTS(42): NKTS(126)
+        (192, 4, 63),  # OA(5, 48) = OA(5, 4) x OA(7, 12), then the stored 48 in fours
+        (300, 5, 72),  # OA(6, 60) = OA(6, 5) x OA(7, 12), then 60 in fives (12 rounds)
+    ],
+)
+def test_transversal_designs_over_products_of_orthogonal_arrays(v, k, rounds):
+    # fields beyond 100 players that had no design before the direct products
+    design = _from_mols(v, k)
+    assert design is not None
+    assert_design(design.rounds, v, k, rounds)
+    best = best_design(v, k)
+    assert best is not None and best.rounds == design.rounds
+
+
 def test_orthogonal_arrays_are_left_to_the_fields_where_they_suffice():
     # 36 = 4 * 9 and 45 = 9 * 5: _transversal builds the TD(3, 12) and TD(3, 15)
     assert _from_mols(36, 3) is None and _from_mols(45, 3) is None

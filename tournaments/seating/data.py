@@ -23,6 +23,26 @@ designs is known (NKTS: Baker and Wilson 1977, Kotzig and Rosa; 24 in fours for 
 the social golfer problem 6-4-7, OEIS A107431; the 8-4-10 social golfer solution: Aguado
 2004; 30 in fives for 6 rounds: the social golfer problem 6-5-6, OEIS A107431).
 
+Why the other nearly Kirkman systems, NKTS(18, 24, 30, 36, 42, 48, 60, 66, 78, 84, 96), are
+stored. Up to 96 players two recursions are known to us (a 3-RGDD of type 2^(v/2) is an
+NKTS(v); Rees and Stinson, "On resolvable group-divisible designs with block size 3", Ars
+Combin. 23, 1987; Handbook of Combinatorial Designs, 2nd ed., II.7):
+
+* tripling, NKTS(u) on the groups of a resolvable TD(3, u) (an OA(4, u)) -> NKTS(3u), needs
+  u = 0 (mod 6), u >= 18: it gives 54, 72 and 90 (built); 36 would need an NKTS(12), which
+  does not exist (Kotzig and Rosa 1974);
+* filling the holes of a Kirkman frame of type g^u (Stinson, "Frames for Kirkman triple
+  systems", Discrete Math. 65, 1987), each hole with two new points by an NKTS(g + 2),
+  -> NKTS(gu + 2), needs g + 2 = 0 (mod 6) with an NKTS(g + 2) (g >= 16) and u >= 4 with
+  g(u - 1) = 0 (mod 3): the only order up to 96 is 66 = 16 * 4 + 2, which would need a
+  Kirkman frame of type 16^4, itself from a weighting construction with ingredients not
+  built here (4-frames, Kirkman frames of smaller type); for 18, 24, 30, 36, 42, 48, 60,
+  78, 84 and 96, gu = v - 2 has no admissible g and u (the holes would need an NKTS(6) or
+  NKTS(12), which do not exist).
+
+The small orders are the base cases of the existence proofs (Kotzig and Rosa 1974, Baker and
+Wilson 1977), given there directly; the others here have no construction we know of short of
+those general recursions, so their base rounds stay stored.
 Where no design reaching the counting bound is built, base rounds with several fixed points
 give packings with more rounds than the tabu search finds from scratch: 56, 60, 72, 84 and
 96 in fours for 16, 17, 21, 23 and 27 rounds (against 13, 14, 17, 21 and 24), found by the
