@@ -133,22 +133,53 @@ def test_transversal_over_products_of_fields(v, k, rounds):
     assert_design(design.rounds, v, k, rounds)
 
 
-def test_nearly_kirkman_54_triples_nkts_18():
-    # TD(3, 18) from the OA(7, 18) of a quasi-difference matrix (18 = 2 * 9: no field
-    # construction), then NKTS(18) on each group: 18 + 8 rounds, the counting bound
-    design = _from_mols(54, 3)
-    assert design is not None and design.name.endswith(
-        "seated by nearly Kirkman triple system NKTS(18) over Z4"
-    )
-    assert_design(design.rounds, 54, 3, 26)
-    best = best_design(54, 3)
+@pytest.mark.parametrize(
+    ("v", "u", "groups"),
+    [
+        (54, 18, "nearly Kirkman triple system NKTS(18) over Z4"),
+        (90, 30, "nearly Kirkman triple system NKTS(30) over Z14"),
+    ],
+)
+def test_nearly_kirkman_by_tripling_over_an_orthogonal_array(v, u, groups):
+    # TD(3, u) from an OA(4, u) with no field construction (18 = 2 * 9: a quasi-difference
+    # matrix; 30 = 2 * 3 * 5: the product OA(4, 10) x OA(4, 3)), then NKTS(u) on each
+    # group: u + (u - 2) / 2 rounds, the counting bound (v - 2) / 2
+    design = _from_mols(v, 3)
+    assert design is not None and design.name.endswith(f"seated by {groups}")
+    assert_design(design.rounds, v, 3, (v - 2) // 2)
+    best = best_design(v, 3)
     assert best is not None and best.rounds == design.rounds
-    assert best.name.startswith("nearly Kirkman triple system NKTS(54) from resolvable")
+    assert best.name.startswith(f"nearly Kirkman triple system NKTS({v}) from resolvable")
+
+
+@pytest.mark.parametrize(
+    ("v", "k", "rounds"),
+    [
+        (126, 3, 62),  # OA(4, 42) = OA(6, 14) x OA(4, 3), then NKTS(42): NKTS(126)
+        (192, 4, 63),  # OA(5, 48) = OA(5, 4) x OA(7, 12), then the stored 48 in fours
+        (300, 5, 72),  # OA(6, 60) = OA(6, 5) x OA(7, 12), then 60 in fives (12 rounds)
+    ],
+)
+def test_transversal_designs_over_products_of_orthogonal_arrays(v, k, rounds):
+    # fields beyond 100 players that had no design before the direct products
+    design = _from_mols(v, k)
+    assert design is not None
+    assert_design(design.rounds, v, k, rounds)
+    best = best_design(v, k)
+    assert best is not None and best.rounds == design.rounds
+
+
+def test_orthogonal_arrays_are_left_to_the_fields_where_they_suffice():
+    # 36 = 4 * 9 and 45 = 9 * 5: _transversal builds the TD(3, 12) and TD(3, 15)
+    assert _from_mols(36, 3) is None and _from_mols(45, 3) is None
+    assert _transversal(36, 3) is not None and _transversal(45, 3) is not None
+    assert _from_mols(30, 3) is not None  # 10 = 2 * 5: the fields give no TD(3, 10)
 
 
 def test_transversal_needs_every_factor_at_least_k():
     assert _transversal(60, 4) is None  # 15 = 3 * 5: GF(3) has no 4 distinct multipliers
     assert _transversal(54, 3) is None  # 18 = 2 * 9
+    assert _transversal(90, 3) is None  # 30 = 2 * 15
 
 
 KIRKMAN = list(range(9, 100, 6))

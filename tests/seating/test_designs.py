@@ -132,12 +132,20 @@ def test_one_extra_player_sits_out_at_the_ghosts_table():
 def test_stored_orthogonal_arrays_are_orthogonal():
     from tournaments.seating.mols import MOLS, orthogonal_array, squares
 
-    for n, width in [(12, 7), (14, 6), (15, 6), (18, 7), (20, 6)]:
+    # stored squares, quasi-difference matrices (18, 20), the V(2, 3) vector (10), the fields
+    # (7, 8, 9, 21 = 3 * 7) and direct products: 30 = 10 x 3, 42 = 14 x 3, 48 = 12 x 4,
+    # 50 = 10 x 5, 60 = 12 x 5, 90 = 18 x 5
+    widths = [(12, 7), (14, 6), (15, 6), (18, 7), (20, 6), (10, 4), (7, 8), (8, 9), (9, 10)]
+    widths += [(21, 4), (30, 4), (42, 4), (48, 5), (50, 4), (60, 6), (90, 6)]
+    for n, width in widths:
         array = orthogonal_array(n)
-        assert len(array) == n * n and all(len(row) == width for row in array)
+        assert len(array) == n * n and all(len(row) == width for row in array), n
+        assert all(0 <= x < n for row in array for x in row)
         for i in range(width):
             for j in range(i + 1, width):
                 assert len({(row[i], row[j]) for row in array}) == n * n, (n, i, j)
+    # 6 = 2 * 3: a Latin square only (no two orthogonal ones exist: Tarry 1900)
+    assert len(orthogonal_array(6)[0]) == 3 and orthogonal_array(1) == []
 
     for n, (count, _, _) in MOLS.items():
         latin = squares(n)

@@ -255,6 +255,7 @@ def test_large_fields_within_ten_seconds():
         (33, 32, 3),
         (54, 54, 3),
         (69, 68, 3),
+        (90, 90, 3),
         (99, 99, 35),
         (105, 104, 3),
     ],
@@ -263,7 +264,7 @@ def test_a_tournament_seated_from_an_earlier_design_goes_on_with_it(
     v, players, played, monkeypatch
 ):
     # Rounds seated (round by round) from a design the engine used before a construction
-    # replaced it (the KTS(21), KTS(33), NKTS(54) and KTS(69) it stored, KTS(99) from
+    # replaced it (the KTS(21), KTS(33), NKTS(54), KTS(69) and NKTS(90) it stored, KTS(99) from
     # TD(3, 33) with the stored KTS(33) on its groups, whose first 33 rounds are those of
     # today's KTS(99), TD(3, 35) before KTS(105)): after the upgrade the next rounds still
     # come from that design, not the search.

@@ -7,21 +7,42 @@ base round (its blocks, players joined by "."), whose n translates (x -> x + j m
 points fixed) are n rounds; ``fixed: B1 ...`` is one round made of all the translates of its
 blocks. Every pair difference occurs at most once, so no two players meet twice.
 
-Only designs that no general construction in ``designs`` gives are stored here (a
-Kirkman triple system of order 2q + 1 or 3q for a prime power q = 1 (mod 6), 3u by
-tripling or 2u + 1 by doubling a pairwise balanced design, a resolvable (3q + 1, 4, 1)
-design and the transversal designs are built there). The base rounds were found once,
-offline, by a computer search (randomised backtracking, a SAT solver, and a tabu search
-over swaps of two players between tables of the base round, cost = repeated pair classes)
-for base rounds whose differences are all distinct: the difference method of Bose (1939)
-with fixed points (1-rotational designs, Buratti), and for the earlier KTS(33), KTS(57),
-KTS(69) and KTS(93) the 3-pyramidal form (three fixed points forming one table of the
-extra round, with the short orbits {x, x + n/3, x + 2n/3} of each column;
-Buratti, Rinaldi and Traetta, "3-pyramidal Steiner triple systems", 2017). The existence of
-these designs is known (NKTS: Baker and Wilson 1977, Kotzig and Rosa; 24 in fours for 7
-rounds: the social golfer problem 6-4-7, OEIS A107431; the 8-4-10 social golfer solution:
-Aguado 2004; 30 in fives for 6 rounds: the social golfer problem 6-5-6, OEIS A107431).
+Only designs that no general construction in ``designs`` gives are stored here (a Kirkman
+triple system of order 2q + 1 or 3q for a prime power q = 1 (mod 6), 3u by tripling or
+2u + 1 by doubling a pairwise balanced design, a resolvable (3q + 1, 4, 1) design and the
+transversal designs are built there; NKTS(54), NKTS(72) and NKTS(90) by tripling NKTS(18),
+NKTS(24) and NKTS(30) over a resolvable TD(3, u) from an OA(4, u)). The base rounds were
+found once, offline, by a computer search (randomised backtracking, a SAT solver, and a tabu
+search over swaps of two players between tables of the base round, cost = repeated pair
+classes) for base rounds whose differences are all distinct: the difference method of Bose
+(1939) with fixed points (1-rotational designs, Buratti), and for the earlier KTS(33),
+KTS(57), KTS(69) and KTS(93) the 3-pyramidal form (three fixed points forming one table of
+the extra round, with the short orbits {x, x + n/3, x + 2n/3} of each column; Buratti,
+Rinaldi and Traetta, "3-pyramidal Steiner triple systems", 2017). The existence of these
+designs is known (NKTS: Baker and Wilson 1977, Kotzig and Rosa; 24 in fours for 7 rounds:
+the social golfer problem 6-4-7, OEIS A107431; the 8-4-10 social golfer solution: Aguado
+2004; 30 in fives for 6 rounds: the social golfer problem 6-5-6, OEIS A107431).
 
+Why the other nearly Kirkman systems, NKTS(18, 24, 30, 36, 42, 48, 60, 66, 78, 84, 96), are
+stored. Up to 96 players two recursions are known to us (a 3-RGDD of type 2^(v/2) is an
+NKTS(v); Rees and Stinson, "On resolvable group-divisible designs with block size 3", Ars
+Combin. 23, 1987; Handbook of Combinatorial Designs, 2nd ed., II.7):
+
+* tripling, NKTS(u) on the groups of a resolvable TD(3, u) (an OA(4, u)) -> NKTS(3u), needs
+  u = 0 (mod 6), u >= 18: it gives 54, 72 and 90 (built); 36 would need an NKTS(12), which
+  does not exist (Kotzig and Rosa 1974);
+* filling the holes of a Kirkman frame of type g^u (Stinson, "Frames for Kirkman triple
+  systems", Discrete Math. 65, 1987), each hole with two new points by an NKTS(g + 2),
+  -> NKTS(gu + 2), needs g + 2 = 0 (mod 6) with an NKTS(g + 2) (g >= 16) and u >= 4 with
+  g(u - 1) = 0 (mod 3): the only order up to 96 is 66 = 16 * 4 + 2, which would need a
+  Kirkman frame of type 16^4, itself from a weighting construction with ingredients not
+  built here (4-frames, Kirkman frames of smaller type); for 18, 24, 30, 36, 42, 48, 60,
+  78, 84 and 96, gu = v - 2 has no admissible g and u (the holes would need an NKTS(6) or
+  NKTS(12), which do not exist).
+
+The small orders are the base cases of the existence proofs (Kotzig and Rosa 1974, Baker and
+Wilson 1977), given there directly; the others here have no construction we know of short of
+those general recursions, so their base rounds stay stored.
 Where no design reaching the counting bound is built, base rounds with several fixed points
 give packings with more rounds than the tabu search finds from scratch: 56, 60, 72, 84 and
 96 in fours for 16, 17, 21, 23 and 27 rounds (against 13, 14, 17, 21 and 24), found by the
@@ -159,15 +180,6 @@ DEVELOPED: dict[tuple[int, int], tuple[int, int, str, str]] = {
         "31.43.46 15.21.73 36.49.62 18.72.79 27.68.90 42.78.87 10.37.38 25.64.76 26.30.61 "
         "6.56.71 33.63.81 65.84.92 66.83.89 55.88.91",
     ),
-    (90, 3): (
-        44,
-        2,
-        "nearly Kirkman triple system NKTS(90) over Z44",
-        "base: 0.10.37 1.4.9 24.39.72 13.33.86 19.35.45 14.59.69 2.23.44 5.11.63 22.31.53 "
-        "12.50.79 25.36.61 26.54.82 6.18.32 20.70.84 7.8.51 27.29.78 38.62.68 42.77.88 "
-        "3.43.60 16.56.57 41.80.87 17.30.49 28.55.75 34.71.89 15.40.74 21.81.83 47.58.66 "
-        "48.52.65 46.67.85 64.73.76",
-    ),
     (30, 5): (
         6,
         5,
@@ -259,6 +271,15 @@ EARLIER: dict[tuple[int, int], tuple[int, int, str, str]] = {
         "base: 0.13.27 1.2.10 17.61.68 31.33.41 5.28.64 12.49.65 11.15.32 3.29.60 9.14.63 "
         "16.39.67 30.36.59 19.22.37 4.45.50 7.25.47 18.35.66 8.38.42 21.23.48 26.40.54 "
         "6.44.51 20.53.62 24.43.56 55.57.58 34.46.52 / fixed: 0.11.22 33.44.55 66.67.68",
+    ),
+    (90, 3): (
+        44,
+        2,
+        "nearly Kirkman triple system NKTS(90) over Z44",
+        "base: 0.10.37 1.4.9 24.39.72 13.33.86 19.35.45 14.59.69 2.23.44 5.11.63 22.31.53 "
+        "12.50.79 25.36.61 26.54.82 6.18.32 20.70.84 7.8.51 27.29.78 38.62.68 42.77.88 "
+        "3.43.60 16.56.57 41.80.87 17.30.49 28.55.75 34.71.89 15.40.74 21.81.83 47.58.66 "
+        "48.52.65 46.67.85 64.73.76",
     ),
     (93, 3): (
         45,

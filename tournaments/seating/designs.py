@@ -13,9 +13,11 @@ rounds and no pair meeting twice, or None. The constructions, best first when se
   systems (KTS(27), KTS(45), KTS(63), KTS(81), KTS(99), NKTS(72)), 64 in fours for 21
   rounds, and u rounds of k * u players (20 in fours for 5 rounds, 12 in threes for 4);
 * resolvable transversal designs TD(k, u) from an orthogonal array OA(k + 1, u) stored or
-  built in ``mols`` (MOLS of order 12, 14, 15; quasi-difference matrices for 18 and 20):
-  60 in fives for 12 rounds, 70 for 14, 75 for 16, 90 for 18, 100 for 21, 72 in sixes for 13,
-  and the tripling of NKTS(18): NKTS(54);
+  built in ``mols`` (MOLS of order 12, 14, 15; quasi-difference matrices for 18 and 20; a
+  V(2, 3) vector for 10; direct products of these and the fields, as OA(4, 30) = OA(4, 10)
+  x OA(4, 3)) where the fields alone give none: 60 in fives for 12 rounds, 70 for 14, 75 for
+  16, 90 for 18, 100 for 21, 72 in sixes for 13, and the tripling of NKTS(18) and NKTS(30):
+  NKTS(54) and NKTS(90);
 * Kirkman triple systems KTS(2q + 1) for every prime power q = 1 (mod 6), 1-rotational over
   GF(q) (Ray-Chaudhuri and Wilson): 15, 27, 39, 51, 63, 75, 87, 99 players;
 * Kirkman triple systems KTS(3q) for every prime power q = 1 (mod 6), over GF(q) x Z3:
@@ -29,7 +31,7 @@ rounds and no pair meeting twice, or None. The constructions, best first when se
   with KTS(9) and KTS(15) (and 105, 129, 177, ... players);
 * designs developed over a cyclic group (``data.DEVELOPED``), each given by base rounds
   whose translates mod n are the rounds (the classical difference method), for the orders
-  no construction above reaches: nearly Kirkman NKTS(v) for v = 18 ... 96 but 54 and 72,
+  no construction above reaches: nearly Kirkman NKTS(v) for v = 18 ... 96 but 54, 72 and 90,
   a resolvable (100, 4, 1) design, resolvable group divisible designs for 24 in fours (7
   rounds), 32 in fours (10 rounds: the social golfer problem 8-4-10), 44 in fours (14
   rounds) and 48 in fours (15 rounds), 30 in fives (6 rounds: the social golfer problem
@@ -47,7 +49,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from tournaments.seating.data import DEVELOPED, EARLIER
-from tournaments.seating.fields import Field, field, prime_power
+from tournaments.seating.fields import (
+    Field,
+    factor_fields,
+    field,
+    field_product,
+    powers_and_negatives,
+    prime_power,
+)
 from tournaments.seating.mols import orthogonal_array
 
 Round = tuple[tuple[int, ...], ...]
@@ -74,25 +83,6 @@ def _round_robin(v: int) -> tuple[Round, ...]:
     return tuple(rounds)
 
 
-def _factor_fields(u: int, k: int) -> list[int] | None:
-    """The prime-power factors of u (one per prime) when each is at least k, else None."""
-    factors: list[int] = []
-    rest, p = u, 2
-    while rest > 1:
-        if p * p > rest:
-            p = rest
-        if rest % p == 0:
-            q = 1
-            while rest % p == 0:
-                rest //= p
-                q *= p
-            if q < k:
-                return None
-            factors.append(q)
-        p += 1
-    return factors
-
-
 def _transversal(v: int, k: int, groups: Design | None = None) -> Design | None:
     """A resolvable transversal design TD(k, u) on v = k * u players, then a design on its
     groups. Over the ring R = GF(q1) x ... x GF(qs) (u = q1 * ... * qs, one prime power a
@@ -106,27 +96,10 @@ def _transversal(v: int, k: int, groups: Design | None = None) -> Design | None:
     if v % k:
         return None
     u = v // k
-    fields = _factor_fields(u, k) if u >= k else None
+    fields = factor_fields(u, k) if u >= k else None
     if not fields:
         return None
-    tables = [field(q) for q in fields]
-
-    def digits(x: int) -> list[int]:
-        out = []
-        for gf in tables:
-            x, d = divmod(x, gf.q)
-            out.append(d)
-        return out
-
-    def number(ds: list[int]) -> int:
-        x = 0
-        for gf, d in zip(reversed(tables), reversed(ds), strict=True):
-            x = x * gf.q + d
-        return x
-
-    def point(m: int, i: int, c: int) -> int:
-        md, cd = digits(m), digits(c)
-        return number([gf.add[gf.mul[a][i]][b] for gf, a, b in zip(tables, md, cd, strict=True)])
+    point = field_product(tuple(fields)).affine
 
     rounds: list[Round] = []
     for m in range(u):
@@ -158,9 +131,11 @@ def _with_groups(
 
 def _from_mols(v: int, k: int, groups: Design | None = None) -> Design | None:
     """A resolvable transversal design TD(k, u) on v = k * u players from an orthogonal
-    array OA(k + 1, u) stored or built in ``mols`` (orders with no construction from finite
-    fields reaching that width: 12, 14, 15 from mutually orthogonal Latin squares, 18 and 20
-    from quasi-difference matrices): round r seats, at one table for each row of the array
+    array OA(k + 1, u) stored or built in ``mols``, for the orders where the finite fields
+    alone (``_transversal``) give none: 12, 14, 15 from mutually orthogonal Latin squares, 18
+    and 20 from quasi-difference matrices, 10 from a V(2, 3) vector, and direct products of
+    these with each other and with the fields (30 = 10 x 3, 42 = 14 x 3, 60 = 12 x 5, ...):
+    round r seats, at one table for each row of the array
     starting with r, player x_i of group i for the row's next k entries x_1 ... x_k. Any two
     columns hold every pair of symbols once, so two players of different groups meet once,
     and each round seats everyone (column 0 against column i). This is the classical
@@ -170,6 +145,8 @@ def _from_mols(v: int, k: int, groups: Design | None = None) -> Design | None:
     if v % k or k < 3:
         return None
     u = v // k
+    if factor_fields(u, k):  # the fields give this TD(k, u): ``_transversal``
+        return None
     array = orthogonal_array(u)
     if not array or len(array[0]) < k + 1:
         return None
@@ -203,7 +180,7 @@ def _kirkman_2q_plus_1(v: int, k: int) -> Design | None:
         return None
     q = gf.q
     t = (q - 1) // 6
-    power, neg = _powers_and_negatives(gf)
+    power, neg = powers_and_negatives(gf)
     inv = [0] + [next(y for y in range(1, q) if gf.mul[x][y] == 1) for x in range(1, q)]
     e = power[2 * t]
     a = gf.mul[gf.add[1][e]][inv[gf.add[e][neg[1]]]]
@@ -242,7 +219,7 @@ def _kirkman_3q(v: int, k: int) -> Design | None:
         return None
     gf = field(v // 3)
     q, t = gf.q, (gf.q - 1) // 6
-    power, _ = _powers_and_negatives(gf)
+    power, _ = powers_and_negatives(gf)
 
     def across(i: int) -> tuple[int, ...]:
         return tuple(c * q + power[(i + 2 * t * c) % (q - 1)] for c in range(3))
@@ -274,7 +251,7 @@ def _resolvable_3q_plus_1(v: int, k: int) -> Design | None:
         return None
     q = gf.q
     s = (q - 1) // 4
-    power, neg = _powers_and_negatives(gf)
+    power, neg = powers_and_negatives(gf)
     i = power[s]
     inf = 3 * q
     base: list[tuple[int, ...]] = [(inf, 0, q, 2 * q)]
@@ -396,18 +373,6 @@ def _rotational_field(v: int, k: int, modulus: int) -> Field | None:
     return field(q)
 
 
-def _powers_and_negatives(gf: Field) -> tuple[list[int], list[int]]:
-    """In GF(q): w^0 ... w^(q-2) for a primitive w (every non-zero element once), and -x
-    for each x."""
-    q = gf.q
-    omega = next(w for w in range(2, q) if _order(gf, w) == q - 1) if q > 2 else 1
-    power = [1]
-    for _ in range(q - 2):
-        power.append(gf.mul[power[-1]][omega])
-    neg = [next(y for y in range(q) if gf.add[x][y] == 0) for x in range(q)]
-    return power, neg
-
-
 def _developed_over(gf: Field, inf: int, base: Sequence[tuple[int, ...]]) -> tuple[Round, ...]:
     """The rounds of a 1-rotational design: the base round translated by every g in
     GF(q), player (column, x) = column * q + x moved to (column, x + g), ``inf`` fixed."""
@@ -420,14 +385,6 @@ def _developed_over(gf: Field, inf: int, base: Sequence[tuple[int, ...]]) -> tup
         return column * q + gf.add[x][g]
 
     return tuple(tuple(tuple(shift(p, g) for p in block) for block in base) for g in range(q))
-
-
-def _order(gf: Field, w: int) -> int:
-    x, n = w, 1
-    while x != 1:
-        x = gf.mul[x][w]
-        n += 1
-    return n
 
 
 def _developed(

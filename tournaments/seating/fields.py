@@ -95,3 +95,78 @@ def field(q: int) -> Field:
         for a in range(q)
     )
     return Field(q, add, mul)
+
+
+def factor_fields(u: int, k: int = 2) -> list[int] | None:
+    """The prime-power factors of u (one per prime, smallest prime first) when each is at
+    least k, else None."""
+    factors: list[int] = []
+    rest, p = u, 2
+    while rest > 1:
+        if p * p > rest:
+            p = rest
+        if rest % p == 0:
+            q = 1
+            while rest % p == 0:
+                rest //= p
+                q *= p
+            if q < k:
+                return None
+            factors.append(q)
+        p += 1
+    return factors
+
+
+@dataclass(frozen=True)
+class FieldProduct:
+    """The ring R = GF(q1) x ... x GF(qs) on the integers 0 ... u - 1 (u = q1 * ... * qs):
+    x is read as its mixed-radix digits, digit j (base qj) an element of GF(qj)."""
+
+    fields: tuple[Field, ...]
+
+    def digits(self, x: int) -> list[int]:
+        out = []
+        for gf in self.fields:
+            x, d = divmod(x, gf.q)
+            out.append(d)
+        return out
+
+    def number(self, ds: list[int]) -> int:
+        x = 0
+        for gf, d in zip(reversed(self.fields), reversed(ds), strict=True):
+            x = x * gf.q + d
+        return x
+
+    def affine(self, m: int, i: int, c: int) -> int:
+        """c + m * (i, ..., i) in R, for an integer i below every qj (an element of each
+        field): for i != j, (i, ..., i) - (j, ..., j) is a unit of R."""
+        md, cd = self.digits(m), self.digits(c)
+        return self.number(
+            [gf.add[gf.mul[a][i]][b] for gf, a, b in zip(self.fields, md, cd, strict=True)]
+        )
+
+
+@lru_cache(maxsize=64)
+def field_product(qs: tuple[int, ...]) -> FieldProduct:
+    """GF(q1) x ... x GF(qs) for the prime powers ``qs`` (see ``factor_fields``)."""
+    return FieldProduct(tuple(field(q) for q in qs))
+
+
+def powers_and_negatives(gf: Field) -> tuple[list[int], list[int]]:
+    """In GF(q): w^0 ... w^(q-2) for a primitive w (every non-zero element once), and -x
+    for each x."""
+    q = gf.q
+    omega = next(w for w in range(2, q) if _order(gf, w) == q - 1) if q > 2 else 1
+    power = [1]
+    for _ in range(q - 2):
+        power.append(gf.mul[power[-1]][omega])
+    neg = [next(y for y in range(q) if gf.add[x][y] == 0) for x in range(q)]
+    return power, neg
+
+
+def _order(gf: Field, w: int) -> int:
+    x, n = w, 1
+    while x != 1:
+        x = gf.mul[x][w]
+        n += 1
+    return n
