@@ -19,8 +19,9 @@ from django.utils import timezone
 from scorekeeper import access, outbox
 from scorekeeper import selectors as core_selectors
 from scorekeeper.access import Actor
+from scorekeeper.deal_limits import DealLimit
 from scorekeeper.errors import NotFound
-from scorekeeper.models import Club, Game, GameStatus, OutboxJob, Player, Result
+from scorekeeper.models import Club, Deal, Game, GameStatus, OutboxJob, Player, Result
 
 from . import seating_adapter
 from .models import (
@@ -241,11 +242,43 @@ def table_state(table: Table) -> tuple[str, int | None]:
         return "not_started", None
     if game.status != GameStatus.IN_PROGRESS:
         return "finished", None
-    if table.deal_limit is not None and game.deal_count >= table.deal_limit:
+    last = last_deal_at(table, game)
+    if last is not None and game.deal_count >= last:
         return "finished", None
     if game.deal_count == 0:
         return "not_started", None
     return "playing", game.deal_count + 1
+
+
+def last_deal_at(table: Table, game: Game) -> int | None:
+    """The last deal the table's round allows it (None: the game's own end): the round's
+    deal limit, or once a timed round's time is called, the deal that was in progress then
+    (one more than were recorded), also before the clock's job has called it."""
+    if table.deal_limit is not None:
+        return table.deal_limit
+    round = table.round
+    called_at = round.time_called_at
+    if round.status != RoundStatus.PLAYING or called_at is None or round.time_called:
+        return None
+    if timezone.now() < called_at:
+        return None
+    return Deal.objects.filter(game=game, entered_at__lt=called_at).count() + 1
+
+
+def deal_limit(game: Game) -> DealLimit | None:
+    """What a tournament table's game may take (``scorekeeper.deal_limits``)."""
+    table = table_of(game)
+    if table is None or table.confirmed_at is not None:
+        return None
+    last = last_deal_at(table, game)
+    if last is None:
+        return None
+    round = table.round
+    if round.time_called_at is not None:
+        reason = f"time was called for round {round.number}"
+    else:
+        reason = f"round {round.number} is {last} {'deal' if last == 1 else 'deals'}"
+    return DealLimit(last=last, reason=reason)
 
 
 def table_of(game: Game) -> Table | None:

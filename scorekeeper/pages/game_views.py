@@ -32,7 +32,7 @@ from django_htmx.http import retarget
 from django_htmx.middleware import HtmxDetails
 
 import rules_engine
-from scorekeeper import access, selectors, services
+from scorekeeper import access, deal_limits, selectors, services
 from scorekeeper.access import Actor, TableGuest, actor_name
 from scorekeeper.errors import (
     Conflict,
@@ -151,6 +151,11 @@ def _game_context(
     parts = game_parts(game)
     can_score = _can_change(actor, game)
     shows_entry = can_score and parts.next_number is not None
+    limit = deal_limits.limit_of(game) if shows_entry else None
+    if limit is not None and parts.next_number is not None and parts.next_number > limit.last:
+        shows_entry = False  # the table has played its last deal (e.g. time was called)
+    else:
+        limit = None
     payload: dict[str, Any] | None = None
     if (entry is not None and shows_entry) or (collision_with is not None and can_score):
         payload = selectors.game_payload(game)
@@ -188,6 +193,7 @@ def _game_context(
         "can_finish": can_score and game.status == GameStatus.IN_PROGRESS and parts.deal_count > 0,
         "notices": notices or [],
         "panels": panels_for(game, actor),
+        "deal_limit": limit,
         "collision": _collision(game, actor, payload, *collision_with)
         if collision_with is not None and payload is not None
         else None,
@@ -195,7 +201,13 @@ def _game_context(
         "etag": selectors.seen_game_version(game),
     }
     key = key or _idempotency_key()
-    if entry is None and not notices and context["collision"] is None and not context["panels"]:
+    if (
+        entry is None
+        and not notices
+        and context["collision"] is None
+        and not context["panels"]
+        and limit is None
+    ):
         kept = _Kept(request, game, parts, context, key)
         context["kept"], context["section_html"] = kept, kept.section()
     elif entry is None:

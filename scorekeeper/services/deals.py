@@ -12,7 +12,7 @@ from django.db import transaction
 
 from rules_engine import RuleError
 
-from .. import locks, models, rows
+from .. import deal_limits, locks, models, rows
 from ..access import Actor, actor_name
 from ..errors import Conflict, IdempotencyMismatch, InvalidInput, NotFound, StaleVersion
 from ..models import Deal, Game, GameStatus, RevisionAction
@@ -97,6 +97,14 @@ def deal_record(
             )
         if game.status == GameStatus.FINISHED:
             raise Conflict("the game is finished; it takes no more deals", field="number")
+        limit = deal_limits.limit_of(game)
+        if limit is not None and number > limit.last:
+            raise Conflict(
+                f"{limit.reason}: deal {limit.last} was this table's last deal",
+                field="number",
+                deal=number,
+                details={"last_deal": limit.last},
+            )
         sheet = sheet_resumed(game, player_names_of(game), next_deal.last)
         try:
             scored = sheet.add(record)

@@ -327,6 +327,33 @@ def test_confirm_on_the_game_page_refuses_whoever_recorded_the_last_deal(event: 
     assert Client().post(confirm).status_code == 404  # nobody from the table
 
 
+def test_after_time_is_called_the_phone_offers_the_deal_in_progress_and_then_no_more(
+    event: Event,
+) -> None:
+    t = event.tournament(name="Timed", round_kind="time", round_minutes=30, grace_minutes=5)
+    event.enter(t, 6)
+    round = event.publish(event.seat(t))
+    table = tables(round)[0]
+    phone = Client()
+    enter_table(phone, table, "Scorer")
+    game_url = reverse("game", args=[table.game_id])
+    play(table, [WIN[0]], by="Scorer")
+    Round.objects.filter(pk=round.pk).update(time_called_at=timezone.now())
+    page = text(phone.get(game_url))
+    assert "Save deal 2" in page and "No more deals" not in page  # the deal in progress
+    save = reverse("deal-save", args=[table.game_id])
+    deal = {"widow": "1", "tricks-0": "3", "tricks-1": "6"}
+    assert phone.post(save, {"number": "2", **deal}).status_code == 302
+    page = text(phone.get(game_url))
+    assert "Deal 2 saved" in page and "Save deal 3" not in page
+    assert "No more deals at this table: time was called for round 1" in page
+    # A phone that still shows the form (or was offline) is refused, and told why.
+    refused = phone.post(save, {"number": "3", **deal}, follow=True)
+    assert "Time was called for round 1: deal 2 was this table" in text(refused)
+    table.game.refresh_from_db()
+    assert table.game.deal_count == 2
+
+
 def test_the_club_home_links_to_its_tournaments(event: Event) -> None:
     page = text(client_for(event.director).get(reverse("club", args=[event.club.slug])))
     assert reverse("tournament-list", args=[event.club.slug]) in page

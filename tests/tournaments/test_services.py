@@ -375,8 +375,17 @@ def test_a_deal_limit_without_a_finish_option_ends_the_game_at_confirmation(even
     (table,) = tables(round)
     assert table.deal_limit == 2
     deal = {"first": [3, 3, 3], "second": [3, 3, 3]}
-    play(table, [deal, deal, deal])
-    with pytest.raises(Conflict) as caught:  # one deal too many
+    play(table, [deal, deal])
+    with pytest.raises(Conflict) as refused:  # one deal too many: not recorded
+        play(table, [deal])
+    assert refused.value.message == "round 1 is 2 deals: deal 2 was this table's last deal"
+    assert refused.value.details == {"last_deal": 2}
+    assert selectors.table_state(table) == ("finished", None)
+    # A table holding more deals than its round allows (recorded before a limit was set)
+    # confirms only once the extra ones are undone.
+    models.Table.objects.filter(pk=table.pk).update(deal_limit=1)
+    table.refresh_from_db()
+    with pytest.raises(Conflict) as caught:
         services.table_confirm(actor=guest(table, "Checker"), table=table)
     assert "undo" in caught.value.message
     core.deal_undo(actor=guest(table, "Scorer"), game=table.game)
@@ -387,6 +396,40 @@ def test_a_deal_limit_without_a_finish_option_ends_the_game_at_confirmation(even
     assert round.status == models.RoundStatus.CLOSED
     t.refresh_from_db()
     assert t.status == models.TournamentStatus.FINISHED
+
+
+def test_once_time_is_called_a_table_finishes_the_deal_in_progress_and_no_more(event):
+    """Time is called at the round's time even before the clock's job runs: a table may
+    record the deal it was playing then, and no deal after it."""
+    t = event.tournament(round_kind="time", round_minutes=30, grace_minutes=10, rounds=2)
+    event.enter(t, 6)
+    round = event.publish(event.seat(t))
+    first, second = tables(round)
+    play(first, [WIN[0]])
+    called_at = timezone.now()
+    models.Round.objects.filter(pk=round.pk).update(time_called_at=called_at)
+    round.refresh_from_db()
+    first, second = tables(round)
+    assert first.deal_limit is None  # the clock has not run
+    play(first, [EVEN])  # the deal in progress at the call
+    with pytest.raises(Conflict) as refused:
+        play(first, [EVEN])
+    assert refused.value.message == (
+        "time was called for round 1: deal 2 was this table's last deal"
+    )
+    with pytest.raises(Conflict):
+        play(second, [EVEN, EVEN])  # no deal recorded before the call: one deal, not two
+    first, second = tables(round)
+    assert [first.game.deal_count, second.game.deal_count] == [2, 1]
+    assert selectors.table_state(first) == selectors.table_state(second) == ("finished", None)
+    # The clock's job, when it runs, holds the tables to the same deals.
+    services.rounds_close_due()
+    first, second = tables(round)
+    assert (first.deal_limit, second.deal_limit) == (2, 1)
+    # A confirmed table is not limited any more by its round (a director may reopen it).
+    confirm(event, first)
+    first.refresh_from_db()
+    assert selectors.deal_limit(first.game) is None
 
 
 def test_director_close_marks_unfinished_tables(event):

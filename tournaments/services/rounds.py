@@ -393,7 +393,11 @@ def rounds_close_due(now: datetime | None = None) -> dict[str, int]:
             for table in round.tables.filter(confirmed_at__isnull=True).select_related("game"):
                 game = table.game
                 if game is not None and game.status == GameStatus.IN_PROGRESS:
-                    table.deal_limit = game.deal_count + 1
+                    # The deal in progress when time was called (what the tables were
+                    # held to until now), and never below what is recorded.
+                    table.round = round
+                    in_progress = selectors.last_deal_at(table, game) or game.deal_count + 1
+                    table.deal_limit = max(in_progress, game.deal_count)
                     table.save(update_fields=["deal_limit"])
             round.time_called = True
             round.save(update_fields=["time_called"])
