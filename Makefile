@@ -51,7 +51,10 @@ run: install
 	@echo
 	@echo "  Scorekeeper is running at http://$(HOST):$(PORT)/   (Ctrl-C to stop)"
 	@echo
-	DEBUG=true $(MANAGE) runserver $(HOST):$(PORT)
+	@# No broker here, so no beat: the clock runs the beat schedule's jobs beside the server
+	@# (timed rounds' time called and closed), and stops with it.
+	DEBUG=true $(MANAGE) clock & clock=$$!; trap 'kill $$clock 2>/dev/null' EXIT INT TERM; \
+		DEBUG=true $(MANAGE) runserver $(HOST):$(PORT)
 
 # Production-like (DEBUG off): gunicorn with gunicorn.conf.py on $(HOST):$(PORT).
 serve: install

@@ -432,6 +432,27 @@ def test_once_time_is_called_a_table_finishes_the_deal_in_progress_and_no_more(e
     assert selectors.deal_limit(first.game) is None
 
 
+@pytest.mark.django_db(transaction=True)  # as the command runs: not inside a test's transaction
+def test_without_a_broker_the_clock_command_calls_time_and_closes_rounds(event):
+    """The embedded default has no beat: ``manage.py clock`` (started by ``make run``)
+    runs the beat schedule's jobs in its own process."""
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    t = event.tournament(round_kind="time", round_minutes=30, grace_minutes=10, rounds=2)
+    event.enter(t, 6)
+    round = event.publish(event.seat(t))
+    past = timezone.now() - datetime.timedelta(minutes=1)
+    models.Round.objects.filter(pk=round.pk).update(time_called_at=past, deadline=past)
+    out = StringIO()
+    with event.capture(execute=True):
+        call_command("clock", "--once", stdout=out)
+    round.refresh_from_db()
+    assert round.time_called and round.status == models.RoundStatus.CLOSED
+    assert "tournaments-close-due-rounds: {'called': 1, 'closed': 1}" in out.getvalue()
+
+
 def test_director_close_marks_unfinished_tables(event):
     t = event.tournament()
     event.enter(t, 9)

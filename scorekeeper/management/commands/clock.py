@@ -1,0 +1,45 @@
+"""``manage.py clock``: the beat schedule's jobs (``CELERY_BEAT_SCHEDULE``: the tournament
+clock that calls time and closes timed rounds, the job relay, unsent e-mail), run in this
+process at their intervals. For the embedded default, which has no broker and so no beat;
+``make run`` starts it beside the server. With a broker, run Celery beat instead."""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+from celery import current_app
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandParser
+from django.db import close_old_connections
+
+logger = logging.getLogger(__name__)
+
+
+class Command(BaseCommand):
+    help = "Run the beat schedule's jobs in this process (the embedded default, no broker)."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--once", action="store_true", help="run every job once, then stop")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        schedule = settings.CELERY_BEAT_SCHEDULE
+        due = dict.fromkeys(schedule, 0.0)
+        while True:
+            now = time.monotonic()
+            for name, entry in schedule.items():
+                if now < due[name]:
+                    continue
+                due[name] = now + float(entry["schedule"])
+                try:  # one job's trouble does not stop the others, nor the next run
+                    result = current_app.tasks[entry["task"]].apply(throw=True).result
+                except Exception:
+                    logger.exception("the job %s failed; it runs again at its next time", name)
+                    continue
+                if options["verbosity"] > 1 or options["once"]:
+                    self.stdout.write(f"{name}: {result}")
+            if options["once"]:
+                return
+            close_old_connections()  # as after a request: none kept past its age or broken
+            time.sleep(max(0.5, min(due.values()) - time.monotonic()))
