@@ -24,7 +24,7 @@ class Command(BaseCommand):
         parser.add_argument("--once", action="store_true", help="run every job once, then stop")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        schedule = settings.CELERY_BEAT_SCHEDULE
+        schedule: dict[str, dict[str, Any]] = settings.CELERY_BEAT_SCHEDULE
         due = dict.fromkeys(schedule, 0.0)
         while True:
             now = time.monotonic()
