@@ -509,9 +509,16 @@ def tournament_played(tournament: Tournament) -> bool:
     return tournament.rounds.filter(published_at__isnull=False).exists()
 
 
+def started_tables(round: Round) -> list[int]:
+    """The numbers of the round's tables that have started: a deal recorded, or the bids
+    of one kept (the cards were dealt)."""
+    started = Q(game__deal_count__gt=0) | Q(game__drafts__isnull=False)
+    return sorted(set(round.tables.filter(started).values_list("number", flat=True)))
+
+
 def round_started(round: Round) -> bool:
-    """Whether a table of the round has recorded a deal."""
-    return round.tables.filter(game__deal_count__gt=0).exists()
+    """Whether a table of the round has started (:func:`started_tables`)."""
+    return bool(started_tables(round))
 
 
 def playing_games(tournament: Tournament) -> list[int]:

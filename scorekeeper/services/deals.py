@@ -44,6 +44,18 @@ class DealRecorded:
     deal: Deal | None = None
 
 
+def _within_limit(game: Game, number: int) -> None:
+    """Refuse deal ``number`` past the game's last (``deal_limits``: e.g. time was called)."""
+    limit = deal_limits.limit_of(game)
+    if limit is not None and number > limit.last:
+        raise Conflict(
+            f"{limit.reason}: deal {limit.last} was this table's last deal",
+            field="number",
+            deal=number,
+            details={"last_deal": limit.last},
+        )
+
+
 def deal_record(
     *,
     actor: Actor,
@@ -97,14 +109,7 @@ def deal_record(
             )
         if game.status == GameStatus.FINISHED:
             raise Conflict("the game is finished; it takes no more deals", field="number")
-        limit = deal_limits.limit_of(game)
-        if limit is not None and number > limit.last:
-            raise Conflict(
-                f"{limit.reason}: deal {limit.last} was this table's last deal",
-                field="number",
-                deal=number,
-                details={"last_deal": limit.last},
-            )
+        _within_limit(game, number)
         sheet = sheet_resumed(game, player_names_of(game), next_deal.last)
         try:
             scored = sheet.add(record)
@@ -273,6 +278,7 @@ def deal_draft_save(
     check_writable(game)
     if game.status != GameStatus.IN_PROGRESS or number != game.deal_count + 1:
         raise Conflict(f"deal {number} is not the next deal of this game", field="number")
+    _within_limit(game, number)
     sheet = sheet_after_last_deal(game, seats_of(game))
     context = sheet.next_deal
     assert context is not None

@@ -12,10 +12,11 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from scorekeeper import services as core
 from scorekeeper.errors import Conflict, InvalidInput, NotAllowed
 from scorekeeper.models import Game, Role, TableLink
 from tests.factories import member
-from tests.tournaments.helpers import WIN, Event, play, tables
+from tests.tournaments.helpers import WIN, Event, guest, play, tables
 from tournaments import selectors, services
 from tournaments.models import Announcement, Round, RoundStatus, Tournament
 from tournaments.pages.forms import SwapForm
@@ -101,6 +102,29 @@ def test_publishing_is_taken_back_while_no_table_has_played(event: Event) -> Non
     round.refresh_from_db()
     assert round.status == RoundStatus.PLAYING
     assert all(table.game_id is not None for table in tables(round))
+
+
+def test_a_table_that_kept_its_bids_has_started_and_the_round_stays_published(
+    event: Event,
+) -> None:
+    """Prediction whist: the bids are tapped before the deal is played. A table that kept
+    them has dealt its cards: the round is not offered for taking back, nor taken back."""
+    cup = event.tournament(game_type="prediction_whist", table_size=4)
+    event.enter(cup, 8)
+    round = event.publish(event.seat(cup))
+    dashboard = reverse("tournament", args=[cup.pk])
+    director = Client()
+    director.force_login(event.director)
+    assert "Take back publishing round 1" in director.get(dashboard).content.decode()
+    second = tables(round)[1]
+    core.deal_draft_save(
+        actor=guest(second, "Scorer"), game=second.game, number=1, data={"bids": [1, 0, None, 1]}
+    )
+    assert "Take back publishing round 1" not in director.get(dashboard).content.decode()
+    with pytest.raises(Conflict, match="table 2 has started playing round 1"):
+        services.round_unpublish(actor=event.director, round=round)
+    round.refresh_from_db()
+    assert round.status == RoundStatus.PLAYING
 
 
 def test_a_message_reaches_every_table_and_their_phones_follow(event: Event) -> None:

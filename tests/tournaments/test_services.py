@@ -417,6 +417,10 @@ def test_once_time_is_called_a_table_finishes_the_deal_in_progress_and_no_more(e
     assert refused.value.message == (
         "time was called for round 1: deal 2 was this table's last deal"
     )
+    with pytest.raises(Conflict, match="deal 2 was this table's last deal"):
+        core.deal_draft_save(
+            actor=guest(first, "Scorer"), game=first.game, number=3, data={"bids": [0, 0, 0]}
+        )
     with pytest.raises(Conflict):
         play(second, [EVEN, EVEN])  # no deal recorded before the call: one deal, not two
     first, second = tables(round)

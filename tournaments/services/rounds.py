@@ -332,7 +332,7 @@ def round_unpublish(*, actor: Actor, round: Round) -> Round:
     tournament, round = _directed(actor, round)
     _refused_unless(round, RoundStatus.PLAYING, "is not being played")
     tables = list(round.tables.select_related("game").order_by("number"))
-    started = [t.number for t in tables if t.game is not None and t.game.deal_count > 0]
+    started = selectors.started_tables(round)
     if started:
         which = ", ".join(str(number) for number in started)
         tables_have = f"tables {which} have" if len(started) > 1 else f"table {which} has"
