@@ -565,6 +565,15 @@ def round_clock(round: Round, game: Game | None = None) -> RoundClock | None:
     )
 
 
+def placed_now(tournament: Tournament) -> dict[int, int | None]:
+    """Who has a place in the last round while it is seated or played: each player's table
+    (its id), or None for a bye."""
+    last = last_round(tournament)
+    if last is None or last.status not in (RoundStatus.SEATED, RoundStatus.PLAYING):
+        return {}
+    return dict(RoundPlayer.objects.filter(round=last).values_list("player_id", "table_id"))
+
+
 def seated_now(tournament: Tournament) -> dict[int, RoundPlayer]:
     """The places at a table of the last round, while it is seated or played, by player."""
     last = last_round(tournament)

@@ -303,7 +303,9 @@ def test_a_late_arrival_who_cannot_sit_waits_for_the_next_round(event: Event) ->
 def test_the_director_is_told_where_a_late_arrival_sits(event: Event) -> None:
     cup = event.tournament()
     event.enter(cup, 8)
-    event.publish(event.seat(cup))
+    round = event.publish(event.seat(cup))
+    byes = sorted(p.player.name for p in round.players.filter(table__isnull=True))
+    assert len(byes) == 2
     director = Client()
     director.force_login(event.director)
     with event.capture(execute=True):
@@ -313,4 +315,8 @@ def test_the_director_is_told_where_a_late_arrival_sits(event: Event) -> None:
             follow=True,
         )
     text = page.content.decode()
-    assert "Zed arrived late and sits at table 3 of round 1." in text
+    assert (
+        f"Zed arrived late and sits at table 3 of round 1, with {byes[0]} and {byes[1]}, "
+        "who had a bye." in text.replace("&#x27;", "'")
+    )
+    assert text.count("arrived late") == 1  # the players who had a bye did not arrive late

@@ -452,15 +452,31 @@ def _names(players: list[Player]) -> str:
     return ", ".join(player.name for player in players)
 
 
-def _late_seated(request: HttpRequest, tournament: Tournament, before: set[int]) -> None:
-    """Tell the director where late arrivals were seated in the round under way."""
-    for player_id, place in selectors.seated_now(tournament).items():
-        if player_id not in before and place.table is not None:
-            messages.info(
-                request,
-                f"{place.player.name} arrived late and sits at table {place.table.number} "
-                f"of round {place.round.number}.",
-            )
+def _late_seated(
+    request: HttpRequest, tournament: Tournament, before: dict[int, int | None]
+) -> None:
+    """Tell the director where late arrivals were seated in the round under way
+    (``before``: :func:`selectors.placed_now` before they came), and who of the round's
+    byes now plays at their table."""
+    now = selectors.seated_now(tournament)
+    from_byes: dict[int, list[str]] = {}  # table number: who had a bye and now sits there
+    for player_id, place in now.items():
+        if player_id in before and before[player_id] is None and place.table is not None:
+            from_byes.setdefault(place.table.number, []).append(place.player.name)
+    for player_id, place in now.items():
+        if player_id in before or place.table is None:
+            continue
+        byes = from_byes.get(place.table.number)
+        with_byes = f", with {_and(sorted(byes))}, who had a bye" if byes else ""
+        messages.info(
+            request,
+            f"{place.player.name} arrived late and sits at table {place.table.number} "
+            f"of round {place.round.number}{with_byes}.",
+        )
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 @director_action
@@ -477,7 +493,7 @@ def register(request: HttpRequest, tournament: Tournament) -> str:
     else:
         roster = core_selectors.roster(tournament.club)
         players = list(_valid(request, PlayersForm(roster, request.POST))["players"])
-    before = set(selectors.seated_now(tournament))
+    before = selectors.placed_now(tournament)
     services.register(actor=request.user, tournament=tournament, players=players, check_in=check_in)
     _late_seated(request, tournament, before)
     checked = " and checked in" if check_in else ""
@@ -488,7 +504,7 @@ def register(request: HttpRequest, tournament: Tournament) -> str:
 def register_new(request: HttpRequest, tournament: Tournament) -> str:
     """Someone on the spot: onto the roster and into the tournament."""
     data = _valid(request, NewPlayerForm(request.POST))
-    before = set(selectors.seated_now(tournament))
+    before = selectors.placed_now(tournament)
     registration = services.register_new(
         actor=request.user,
         tournament=tournament,
@@ -510,7 +526,7 @@ def _chosen_registered(request: HttpRequest, tournament: Tournament) -> list[Pla
 def check_in(request: HttpRequest, tournament: Tournament) -> str:
     everyone = request.POST.get("everyone") == "1"
     players = [] if everyone else _chosen_registered(request, tournament)
-    before = set(selectors.seated_now(tournament))
+    before = selectors.placed_now(tournament)
     done = services.check_in(
         actor=request.user, tournament=tournament, players=players, everyone=everyone
     )
