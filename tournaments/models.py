@@ -28,6 +28,8 @@ from scorekeeper.models import (
 from .points import DEFAULT_PLACING, TIE_BREAKS
 
 MAX_ROUNDS = 50
+#: The most points a placing may give (placing points).
+MAX_PLACING_POINTS = 1000
 MAX_TABLE_SIZE = 6
 
 

@@ -15,6 +15,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
+from scorekeeper.errors import InvalidInput
 from scorekeeper.models import OutboxJob, Role
 from tests.factories import ClubFactory, member
 from tests.pages.helpers import option_defaults, text_of
@@ -390,14 +391,36 @@ def test_create_with_placing_points_mixed_tables_and_fixed_byes(event: Event) ->
     assert (t.bye_score, float(t.bye_points)) == ("fixed", 1.5)
 
 
-def test_placing_points_must_be_numbers(event: Event) -> None:
+@pytest.mark.parametrize("typed", ["3, one, 0", "inf, nan", "1e308, 1e309", "3, -1", "5000"])
+def test_placing_points_must_be_numbers(event: Event, typed: str) -> None:
     response = client_for(event.director).post(
         reverse("tournament-new", args=[event.club.slug, "widow_whist"]),
-        new_tournament("Typo cup", points_system="placing", placing_points="3, one, 0"),
+        new_tournament("Typo cup", points_system="placing", placing_points=typed),
     )
     assert response.status_code == 200
-    assert "placing points are numbers separated by commas" in text(response).lower()
+    assert "placing points are numbers from 0 to 1000 separated by commas" in (
+        text(response).lower()
+    )
     assert not Tournament.objects.filter(name="Typo cup").exists()
+
+
+@pytest.mark.parametrize("placing", [[3, float("inf")], [1e309], [-1], [True, 0], ["3"], []])
+def test_the_service_refuses_placing_points_that_are_not_numbers_of_points(
+    event: Event, placing: list[Any]
+) -> None:
+    with pytest.raises(InvalidInput) as refused:
+        event.tournament(points_system="placing", placing_points=placing)
+    assert refused.value.field == "placing_points"
+    assert refused.value.message == "placing points are numbers from 0 to 1000"
+
+
+def test_a_refused_choice_is_named_with_its_values_and_labels(event: Event) -> None:
+    with pytest.raises(InvalidInput) as refused:
+        event.tournament(seating_method="alphabetical")
+    assert refused.value.message == (
+        'the seating method is one of new_opponents ("New opponents"), standings ("By '
+        'standings (Swiss)") or random ("Random")'
+    )
 
 
 def test_the_dashboard_shows_the_clock_of_a_timed_round(event: Event) -> None:

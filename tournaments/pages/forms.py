@@ -3,6 +3,7 @@ POST into the services' arguments (and put the services' refusals beside the fie
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -14,7 +15,15 @@ from scorekeeper.models import Player
 from scorekeeper.pages.club_forms import OptionControl, option_controls, place_option_error
 from scorekeeper.pages.club_forms import read_options as read_option_controls
 
-from ..models import MAX_ROUNDS, ByeScore, PointsSystem, RoundKind, SeatingMethod, Tournament
+from ..models import (
+    MAX_PLACING_POINTS,
+    MAX_ROUNDS,
+    ByeScore,
+    PointsSystem,
+    RoundKind,
+    SeatingMethod,
+    Tournament,
+)
 
 # Fields that apply only to some choices: (the select they depend on, its values, a note
 # shown beside them). Without JavaScript every field shows with its note; with it, the
@@ -163,11 +172,15 @@ class TournamentForm(forms.Form):
         if not text.strip():
             return None
         try:
-            return [float(part) for part in text.replace(";", ",").split(",") if part.strip()]
+            values = [float(part) for part in text.replace(";", ",").split(",") if part.strip()]
         except ValueError:
+            values = []
+        if not values or not all(math.isfinite(v) and 0 <= v <= MAX_PLACING_POINTS for v in values):
             raise forms.ValidationError(
-                "placing points are numbers separated by commas, e.g. 3, 1, 0"
-            ) from None
+                f"placing points are numbers from 0 to {MAX_PLACING_POINTS} separated by commas, "
+                "e.g. 3, 1, 0"
+            )
+        return values
 
     def chosen(self, name: str) -> str:
         """A select's value as posted (or its initial value)."""

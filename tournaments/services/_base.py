@@ -8,6 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from django.contrib.auth.models import User
+from django.db import models
 
 from scorekeeper.access import Actor
 from scorekeeper.errors import Conflict, NotFound
@@ -51,3 +52,10 @@ def _deal_limit(tournament: Tournament) -> int | None:
     if "finish" in tournament.options:
         return None  # the game's own finish option: {"deals": N}
     return tournament.round_deals
+
+
+def choices(kind: type[models.TextChoices]) -> str:
+    """A choice field's values for a message, each with its label as the pages show it:
+    'a ("A"), b ("B") or c ("C")'."""
+    named = [f'{value} ("{label}")' for value, label in kind.choices]
+    return f"{', '.join(named[:-1])} or {named[-1]}" if len(named) > 1 else named[0]

@@ -31,7 +31,7 @@ from ..models import (
     TournamentStatus,
 )
 from ..seating import SeatingError
-from ._base import _deal_limit, _game_options, _locked, _open, _user
+from ._base import _deal_limit, _game_options, _locked, _open, _user, choices
 from .closing import _close, unconfirmed_text
 
 logger = logging.getLogger(__name__)
@@ -59,7 +59,7 @@ def round_request(
     require_director(actor, tournament.club)
     _open(tournament)
     if method is not None and method not in SeatingMethod.values:
-        raise InvalidInput(f"method is one of {', '.join(SeatingMethod.values)}", field="method")
+        raise InvalidInput(f"the seating method is one of {choices(SeatingMethod)}", field="method")
     last = selectors.last_round(tournament)
     if last is not None and last.status != RoundStatus.CLOSED:
         if last.status == RoundStatus.SEATING and last.seating_status == SeatingStatus.QUEUED:

@@ -3,6 +3,7 @@ draw and scoring."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -23,6 +24,7 @@ from scorekeeper.selectors import season_for_date
 from .. import points
 from ..access import require_director
 from ..models import (
+    MAX_PLACING_POINTS,
     MAX_ROUNDS,
     ByeScore,
     PointsSystem,
@@ -30,7 +32,14 @@ from ..models import (
     SeatingMethod,
     Tournament,
 )
-from ._base import _locked, _user
+from ._base import _locked, _user, choices
+
+
+def _points_value(value: object) -> bool:
+    """Whether ``value`` is a number of placing points: from 0 to MAX_PLACING_POINTS."""
+    if isinstance(value, bool) or not isinstance(value, int | float | Decimal):
+        return False
+    return math.isfinite(value) and 0 <= value <= MAX_PLACING_POINTS
 
 
 def _resolve_options(
@@ -111,9 +120,7 @@ def _settings(
     if not 1 <= settings.rounds <= MAX_ROUNDS:
         raise InvalidInput(f"a tournament has 1 to {MAX_ROUNDS} rounds", field="rounds")
     if round_kind not in RoundKind.values:
-        raise InvalidInput(
-            f"round_kind is one of {', '.join(RoundKind.values)}", field="round_kind"
-        )
+        raise InvalidInput(f"a round is one of {choices(RoundKind)}", field="round_kind")
     if round_kind != RoundKind.TIME:
         grace_minutes = 10  # only timed rounds have one: ignored
     if not 0 <= grace_minutes <= 120:
@@ -131,7 +138,7 @@ def _settings(
     if round_kind == RoundKind.DEALS:
         if not round_deals or round_deals < 1:
             raise InvalidInput(
-                "a round of deals needs round_deals (1 or more)", field="round_deals"
+                "a round of deals needs its number of deals (1 or more)", field="round_deals"
             )
         round_minutes = None
         if "finish" in resolved:  # the game's own finish option ends it after N deals
@@ -139,7 +146,7 @@ def _settings(
     elif round_kind == RoundKind.TIME:
         if not round_minutes or round_minutes < 1:
             raise InvalidInput(
-                "a timed round needs round_minutes (1 or more)", field="round_minutes"
+                "a timed round needs its length in minutes (1 or more)", field="round_minutes"
             )
         round_deals = None
     else:
@@ -152,13 +159,17 @@ def _settings(
             )
     if settings.seating_method not in SeatingMethod.values:
         raise InvalidInput(
-            f"seating_method is one of {', '.join(SeatingMethod.values)}", field="seating_method"
+            f"the seating method is one of {choices(SeatingMethod)}", field="seating_method"
         )
     if settings.points_system != PointsSystem.PLACING:
         placing_points = None  # only the placing system reads them: ignored
     if settings.bye_score != ByeScore.FIXED:
         bye_points = 0  # only a fixed bye score reads it: ignored
     placing = list(placing_points) if placing_points is not None else list(points.DEFAULT_PLACING)
+    if not placing or not all(_points_value(v) for v in placing):
+        raise InvalidInput(
+            f"placing points are numbers from 0 to {MAX_PLACING_POINTS:g}", field="placing_points"
+        )
     breaks = list(settings.tie_breaks if settings.tie_breaks is not None else points.TIE_BREAKS)
     try:
         points.Rule(
@@ -169,8 +180,6 @@ def _settings(
         )
     except ValueError as error:
         raise InvalidInput(str(error), field="points_system") from None
-    if not placing or any(Fraction(str(v)) < 0 for v in placing):
-        raise InvalidInput("placing points are numbers of 0 or more", field="placing_points")
     return {
         "name": name,
         "game_type": game_type,
