@@ -35,6 +35,7 @@ from .models import (
     Standing,
     Table,
     Tournament,
+    TournamentStatus,
 )
 from .points import RoundResult, Rule, TableResult
 
@@ -507,6 +508,11 @@ def announcements(tournament: Tournament) -> QuerySet[Announcement]:
 def tournament_played(tournament: Tournament) -> bool:
     """Whether a round of the tournament was published (its games started)."""
     return tournament.rounds.filter(published_at__isnull=False).exists()
+
+
+def settings_editable(tournament: Tournament) -> bool:
+    """Whether the tournament's settings may still change: open, no round seated yet."""
+    return tournament.status == TournamentStatus.OPEN and not tournament.rounds.exists()
 
 
 def started_tables(round: Round) -> list[int]:

@@ -24,32 +24,14 @@ from rest_framework.settings import api_settings
 from rest_framework.views import set_rollback
 
 from scorekeeper.errors import (
-    Conflict,
-    IdempotencyMismatch,
-    InvalidInput,
-    NotAllowed,
-    NotFound,
     ServiceError,
-    StaleVersion,
 )
 
 logger = logging.getLogger(__name__)
 
-SERVICE_STATUS: tuple[tuple[type[ServiceError], int], ...] = (
-    (InvalidInput, status.HTTP_400_BAD_REQUEST),
-    (NotAllowed, status.HTTP_403_FORBIDDEN),
-    (NotFound, status.HTTP_404_NOT_FOUND),
-    (Conflict, status.HTTP_409_CONFLICT),
-    (StaleVersion, status.HTTP_412_PRECONDITION_FAILED),
-    (IdempotencyMismatch, status.HTTP_422_UNPROCESSABLE_ENTITY),
-)
-
 
 def service_status(error: ServiceError) -> int:
-    for kind, code in SERVICE_STATUS:
-        if isinstance(error, kind):
-            return code
-    return status.HTTP_400_BAD_REQUEST
+    return error.status
 
 
 class PreconditionRequired(exceptions.APIException):

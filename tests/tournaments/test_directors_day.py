@@ -220,20 +220,18 @@ def test_the_dashboard_offers_what_the_moment_allows(event: Event) -> None:
     assert 'value="Autumn open"' in edit and "Save the settings" in edit
     # What the browser sends back: the form as shown (the house rules as chosen), changed.
     shown = dict(re.findall(r'<input[^>]* name="(opt-[^"]+)"[^>]* value="([^"]*)"', edit))
-    posted = director.post(
-        reverse("tournament-edit", args=[cup.pk]),
-        {
-            **shown,
-            "name": "Autumn cup",
-            "rounds": "5",
-            "round_kind": "deals",
-            "round_deals": "4",
-            "seating_method": "new_opponents",
-            "points_system": "opponents",
-            "table_size": "3",
-            "rated": "on",
-        },
-    )
+    form = {
+        **shown,
+        "name": "Autumn cup",
+        "rounds": "5",
+        "round_kind": "deals",
+        "round_deals": "4",
+        "seating_method": "new_opponents",
+        "points_system": "opponents",
+        "table_size": "3",
+        "rated": "on",
+    }
+    posted = director.post(reverse("tournament-edit", args=[cup.pk]), form)
     assert posted.status_code == 302, re.findall(
         r"field-error[^>]*>([^<]*)", posted.content.decode()
     )
@@ -245,6 +243,17 @@ def test_the_dashboard_offers_what_the_moment_allows(event: Event) -> None:
     page = director.get(url).content.decode()
     assert "Edit settings" not in page and "Delete this tournament" not in page
     assert "Take back publishing round 1" in page and "Message to every table" in page
+    # The settings page, opened from a bookmark or the Back button, sends the director to
+    # the dashboard; a form posted from a page left open is refused with 409.
+    edit = director.get(reverse("tournament-edit", args=[cup.pk]), follow=True)
+    assert edit.redirect_chain == [(url, 302)]
+    assert "can be changed only before round 1 is seated" in edit.content.decode()
+    late = director.post(reverse("tournament-edit", args=[cup.pk]), {**form, "name": "Late"})
+    assert late.status_code == 409
+    assert "its settings can no longer change" in late.content.decode()
+    # A form with a mistake is answered 400, the error beside its field.
+    typo = director.post(reverse("tournament-new", args=[event.club.slug, "widow_whist"]), {})
+    assert typo.status_code == 400 and "field-error" in typo.content.decode()
     director.post(reverse("tournament-unpublish", args=[cup.pk, round.number]))
     round.refresh_from_db()
     assert round.status == RoundStatus.SEATED

@@ -236,13 +236,16 @@ def _settings_page(
     """The tournament form (new, or a tournament's settings): posted, its settings are
     ``save``d through the service and the director goes on to the dashboard, told ``done``
     (with the tournament's name); refused, the form again with the service's reason."""
+    status = 200
     if request.method == "POST":
         options = form.read_options()
+        status = 400  # refused: the form again, its errors beside the fields
         if form.is_valid() and options is not None:
             try:
                 tournament = save(form.service_arguments(options))
             except ServiceError as error:
                 form.service_error(error.field, error.message)
+                status = error.status
             else:
                 messages.success(request, done.format(tournament.name))
                 return redirect(dashboard_url(tournament))
@@ -252,7 +255,7 @@ def _settings_page(
         "round_fields": form.field_rows("round_deals", "round_minutes", "grace_minutes"),
         "scoring_fields": form.field_rows("placing_points", "bye_score", "bye_points"),
     }
-    return render(request, "tournaments/new.html", context)
+    return render(request, "tournaments/new.html", context, status=status)
 
 
 @login_required
@@ -280,6 +283,9 @@ def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _tournament(request, tournament_id)
     if not can_direct(request.user, tournament.club):
         return _forbidden(request, dashboard_url(tournament))
+    if request.method == "GET" and not selectors.settings_editable(tournament):
+        messages.info(request, "The settings can be changed only before round 1 is seated.")
+        return redirect(dashboard_url(tournament))
     rules = GAMES[tournament.game_type]
     data = request.POST if request.method == "POST" else None
     return _settings_page(
@@ -350,7 +356,7 @@ def dashboard(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "listed_count": sum(1 for _, registration in roster if registration is None),
         "seated": seated,
         "can_seat": can_seat,
-        "can_edit": round is None and tournament.status == models.TournamentStatus.OPEN,
+        "can_edit": selectors.settings_editable(tournament),
         "can_delete": not selectors.tournament_played(tournament),
         "can_unpublish": round is not None
         and round.status == RoundStatus.PLAYING
