@@ -24,7 +24,7 @@ Standings rank by points, then by the tie-breaks in order (``TIE_BREAKS``):
 * ``opponents``: opponents' average tournament points (each meeting counts once per
   round, the opponents' final points);
 * ``table_wins``: rounds in which the player had the top score at the table (shared
-  tops count);
+  tops count; a table that played no deal has no top);
 * ``head_to_head``: within the group still tied, points (as for ``opponents``) earned
   against the others of the group at the same tables.
 
@@ -67,10 +67,12 @@ class Rule:
 
 @dataclass(frozen=True)
 class TableResult(Generic[P]):
-    """One table of a round: players in seat order and their game scores."""
+    """One table of a round: players in seat order and their game scores; ``played``:
+    False for a table closed before it played a deal (its players tied at 0)."""
 
     players: tuple[P, ...]
     scores: tuple[int, ...]
+    played: bool = True
 
     def __post_init__(self) -> None:
         if len(self.players) != len(self.scores) or len(self.players) < 2:
@@ -149,6 +151,10 @@ def round_points(result: RoundResult[P], rule: Rule = Rule()) -> dict[P, Fractio
 
 
 def table_winners(table: TableResult[P]) -> set[P]:
+    """Who had the top score at the table (shared tops count); nobody at a table that
+    played no deal."""
+    if not table.played:
+        return set()
     top = max(table.scores)
     return {p for p, score in zip(table.players, table.scores, strict=True) if score == top}
 

@@ -200,9 +200,14 @@ def round_scores(round: Round) -> dict[int, list[tuple[int, int]]]:
 def round_result(round: Round) -> RoundResult[int]:
     """A closed (or playing) round as points.py takes it."""
     scores = round_scores(round)
+    played = set(round.tables.filter(game__deal_count__gt=0).values_list("pk", flat=True))
     tables = tuple(
-        TableResult(players=tuple(player for player, _ in seats), scores=tuple(s for _, s in seats))
-        for seats in scores.values()
+        TableResult(
+            players=tuple(player for player, _ in seats),
+            scores=tuple(s for _, s in seats),
+            played=table in played,
+        )
+        for table, seats in scores.items()
         if len(seats) >= 2
     )
     byes = tuple(

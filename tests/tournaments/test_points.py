@@ -12,6 +12,7 @@ from tournaments.points import (
     round_points,
     standings,
     table_points,
+    table_winners,
 )
 
 
@@ -151,3 +152,13 @@ def test_meetings_counts_pairs():
     counts = meetings([[[1, 2, 3]], [[1, 2], [3, 4]]])
     assert counts[frozenset((1, 2))] == 2 and counts[frozenset((3, 4))] == 1
     assert frozenset((1, 4)) not in counts
+
+
+def test_a_table_that_played_no_deal_has_no_winner():
+    """A table closed before it played a deal (everyone at 0) gives nobody a table win; a
+    game that ended all square is a shared top."""
+    unplayed = TableResult(players=(1, 2, 3, 4), scores=(0, 0, 0, 0), played=False)
+    square = TableResult(players=(5, 6, 7), scores=(4, 4, 4))
+    assert table_winners(unplayed) == set() and table_winners(square) == {5, 6, 7}
+    rows = {row.player: row for row in standings([RoundResult(tables=(unplayed, square))])}
+    assert [rows[p].table_wins for p in (1, 2, 3, 4, 5, 6, 7)] == [0, 0, 0, 0, 1, 1, 1]

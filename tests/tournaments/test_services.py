@@ -483,6 +483,8 @@ def test_director_close_marks_unfinished_tables(event):
     second_points = {p.position: p.points for p in models.RoundPlayer.objects.filter(table=second)}
     assert second_points == {0: Decimal("0.250"), 1: Decimal("1.000"), 2: Decimal("0.250")}
     assert {p.points for p in models.RoundPlayer.objects.filter(table=third)} == {Decimal("0.500")}
+    # The table that played no deal tied at 0, and nobody topped it: no table win.
+    assert not models.RoundPlayer.objects.filter(table=third, table_win=True).exists()
     # The table links stop working once the round is closed.
     assert not second.game.table_links.filter(revoked_at__isnull=True).exists()
 
