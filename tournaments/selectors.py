@@ -505,6 +505,13 @@ def round_players(round: Round) -> QuerySet[Player]:
 # --- What the tables are told: the director's messages and a timed round's clock ------------
 
 
+def screen_version(tournament: Tournament) -> str:
+    """An ETag for a projector's screen (seating, standings): :func:`tournament_version`
+    and the director's latest message, which the screen shows as soon as it is sent."""
+    latest = tournament.announcements.aggregate(latest=Max("pk"))["latest"] or 0
+    return tournament_version(tournament.pk)[:-1] + f'-m{latest}"'
+
+
 def announcements(tournament: Tournament) -> QuerySet[Announcement]:
     """The director's messages to the tables, the latest first."""
     return tournament.announcements.all()

@@ -155,6 +155,28 @@ def test_a_message_reaches_every_table_and_their_phones_follow(event: Event) -> 
     assert "Last round starts at 21:30" in page.content.decode()
 
 
+@pytest.mark.parametrize("screen", ["tournament-seating", "tournament-standings"])
+def test_the_projector_asks_often_and_is_told_not_modified_until_a_message(
+    event: Event, screen: str
+) -> None:
+    """Seated before any round is played (no game moves): a message alone changes what
+    the projector's screen shows, and it is answered at its next ask."""
+    cup = event.tournament()
+    event.enter(cup)
+    event.seat(cup)
+    projector = Client()
+    projector.force_login(event.director)
+    url = reverse(screen, args=[cup.pk]) + "?projector=1"
+    first = projector.get(url)
+    etag = first["ETag"]
+    assert first.status_code == 200 and 'hx-trigger="every 5s"' in first.content.decode()
+    assert projector.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    services.tournament_announce(actor=event.director, tournament=cup, text="Break: 10 min")
+    moved = projector.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert moved.status_code == 200 and moved["ETag"] != etag
+    assert "Break: 10 min" in moved.content.decode()
+
+
 def test_a_timed_rounds_clock_and_the_tables_pace(event: Event) -> None:
     cup = event.tournament(round_kind="time", round_minutes=60)
     event.enter(cup)

@@ -667,10 +667,27 @@ def _shown_round(request: HttpRequest, tournament: Tournament, director: bool) -
     return selectors.shown_round(tournament, director=director, number=None)
 
 
+def _screen(
+    request: HttpRequest, tournament: Tournament, render_page: Callable[[], HttpResponse]
+) -> HttpResponse:
+    """A page a projector shows and polls (``?projector=1``): answered 304 while nothing
+    on it moved (a round, a table, a message), else rendered with the ETag to ask with."""
+    if not _projector(request):
+        return render_page()
+    etag = selectors.screen_version(tournament)
+    if etag_matches(request, etag):
+        return _live(HttpResponse(status=304), etag)
+    return _live(render_page(), etag)
+
+
 @login_required
 @require_GET
 def seating(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _tournament(request, tournament_id)
+    return _screen(request, tournament, lambda: _seating_page(request, tournament))
+
+
+def _seating_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     director = can_direct(request.user, tournament.club)
     round = _shown_round(request, tournament, director)
     last = selectors.last_round(tournament)
@@ -710,6 +727,10 @@ def _table(table_id: int) -> models.Table:
 def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The standings: members, and anyone when the club publishes its results."""
     tournament = _readable(request, tournament_id)
+    return _screen(request, tournament, lambda: _standings_page(request, tournament))
+
+
+def _standings_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     rows = list(selectors.standings(tournament))
     return render(
         request,
@@ -720,6 +741,7 @@ def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "round_numbers": range(1, max((len(r.round_points) for r in rows), default=0) + 1),
             "is_member": access.is_member(request.user, tournament.club),
             "projector": _projector(request),
+            "announcements": selectors.announcements(tournament)[:2],
         },
     )
 
