@@ -24,7 +24,9 @@
       if (clock.classList.contains("called")) return;
       if (end <= now) {
         clock.classList.add("called");
-        clock.textContent = "Time is called: finish the deal in progress, and start no new one.";
+        var closes = clock.getAttribute("data-clock-closes");
+        clock.textContent = "Time is called: finish the deal in progress, and start no new one." +
+          (closes ? " The round closes at " + closes + "." : "");
         return;
       }
       var rest = clock.querySelector("[data-clock-left]");
@@ -34,7 +36,8 @@
       var started = Date.parse(clock.getAttribute("data-clock-started") || "");
       if (pace && deals > 0 && now > started) {
         var n = Math.round((end - now) / ((now - started) / deals));
-        pace.textContent = ": about " + n + " more deal" + (n === 1 ? "" : "s") + " at this table's pace";
+        pace.textContent = n === 0 ? ": at this table's pace, the deal in play is likely its last"
+          : ": about " + n + " more deal" + (n === 1 ? "" : "s") + " at this table's pace";
       }
     });
   }

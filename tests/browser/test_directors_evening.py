@@ -14,9 +14,10 @@ import pytest
 from django.utils import timezone
 from pytest_django.live_server_helper import LiveServer
 
+from scorekeeper.models import Game
 from scorekeeper.selectors import active_table_link
 from tests.browser.test_director_flows import club_with_roster, cup
-from tests.tournaments.helpers import tables
+from tests.tournaments.helpers import EVEN, WIN, play, tables
 from tournaments import services
 from tournaments.models import Round, RoundStatus, Tournament
 
@@ -98,3 +99,23 @@ def test_a_directors_evening(
     assert page.locator("[data-clock-end]").count() == 1
     assert page.get_by_role("link", name="Edit settings").count() == 0
     assert Tournament.objects.get(pk=t.pk).rounds.get().status == RoundStatus.PLAYING
+
+    # Time is called while the table plays its second deal: the phone's clock says so (and
+    # when the round closes), the deal in progress can still be saved, and once another
+    # phone saved it this one follows and offers no deal after it.
+    # (Its game open-ended, as a timed round's games are when the house rules say so.)
+    Game.objects.filter(pk=table.game_id).update(options={**table.game.options, "finish": None})
+    play(table, [WIN[0]], by="Ann")
+    soon = timezone.now() + timedelta(seconds=4)
+    Round.objects.filter(pk=round.pk).update(time_called_at=soon)
+    guest.reload()
+    guest.get_by_role("button", name="Save deal 2").wait_for()
+    guest.get_by_text(
+        re.compile(
+            r"Time is called: finish the deal in progress, and start no new one\. "
+            r"The round closes at \d\d:\d\d\."
+        )
+    ).wait_for()
+    play(table, [EVEN], by="Ann")
+    guest.get_by_text("No more deals at this table: time was called for round 1").wait_for()
+    assert guest.get_by_role("button", name=re.compile("Save deal")).count() == 0
