@@ -84,3 +84,18 @@ def test_the_search_stops_at_the_pigeonhole_bound_instead_of_its_time_limit() ->
     assert result.stats["repeats_lower_bound_from"] == "pigeonhole"
     two = plan(6, 2, table_size=3, time_limit=30)
     assert two.repeats == 2 and not two.timed_out and two.optimal
+
+
+def test_four_who_sat_together_cannot_spread_over_three_tables_even_with_a_bye() -> None:
+    """Thirteen at tables of four: three tables and a bye a round. Each table of four of one
+    round holds four players whom the next round's three tables cannot all split up (unless
+    one sits out), so every round after the first repeats at least twice: the search stops
+    there instead of spending its whole time limit."""
+    assert pigeonhole_repeats([], [[[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11]]] * 2) == 3
+    result = plan(13, 3, table_size=4, time_limit=30)
+    assert result.repeats == 4 and result.optimal and not result.timed_out
+    assert result.stats["repeats_lower_bound"] == 4
+    assert result.stats["repeats_lower_bound_from"] == "pigeonhole"
+    played = [result.rounds[0]]
+    following = next_round(13, played, table_size=4, time_limit=30)
+    assert following.repeats == 2 and following.optimal and not following.timed_out

@@ -94,15 +94,27 @@ def _forced_by_round(
             groups = [g for g in (len(seated.intersection(table)) for table in played) if g]
             # a seated player absent from that round is a group of their own
             groups_count = len(groups) + len(seated) - sum(groups)
-            against_played.append(sum(_spread_pairs(size, groups_count) for size in sizes))
+            against_played.append(_forced(sizes, groups, groups_count))
         against_planned = []
         for earlier in planned[:j]:
             # at most one group a table of that round, and one for each player it left out
             before = {p for table in earlier for p in table}
             groups_count = len(earlier) + len(seated - before)
-            against_planned.append(sum(_spread_pairs(size, groups_count) for size in sizes))
+            groups = [len(seated.intersection(table)) for table in earlier]
+            against_planned.append(_forced(sizes, groups, groups_count))
         out.append((against_played, against_planned))
     return disjoint, out
+
+
+def _forced(sizes: Sequence[int], groups: Sequence[int], groups_count: int) -> int:
+    """The fewest pairs that sat together before among tables of ``sizes``, whose players
+    come from ``groups_count`` groups (earlier tables, and players on their own), those of
+    ``groups`` this large: each table holds at least the pairs of its players spread evenly
+    over the groups, and each group at least the pairs of its players spread evenly over
+    the tables (4 players of one earlier table at 3 tables: two of them meet again)."""
+    by_table = sum(_spread_pairs(size, groups_count) for size in sizes)
+    by_group = sum(_spread_pairs(group, len(sizes)) for group in groups)
+    return max(by_table, by_group)
 
 
 def pigeonhole_repeats(
