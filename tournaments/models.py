@@ -277,6 +277,12 @@ class Table(models.Model):
         help_text="Deals the round allows at this table, where the game does not end by itself "
         "(a round of N deals; a time round once time is called: the deal in progress).",
     )
+    link_token = models.CharField(
+        max_length=64,
+        blank=True,
+        help_text="The table link's token while its round's publishing is taken back: the "
+        "cards already printed work again once the round is published anew.",
+    )
     confirmed_at = models.DateTimeField(null=True, blank=True)
     confirmed_by = done_by()
     confirmed_by_name = models.CharField(max_length=120, blank=True)

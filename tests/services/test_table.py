@@ -46,6 +46,21 @@ def test_revoked_and_replaced_links_stop_working(club, scorer):
         services.table_link_create(actor=member(ClubFactory(), Role.ADMIN), game=game)
 
 
+def test_a_link_given_back_its_token_works_again_but_never_takes_anothers(club, scorer):
+    game = start_game(club, "widow_whist", 3, actor=scorer)
+    other = start_game(club, "widow_whist", 3, actor=scorer)
+    held = services.table_link_create(actor=scorer, game=other)
+    with pytest.raises(Conflict) as taken:
+        services.table_link_create(actor=scorer, game=game, token=held.token)
+    assert taken.value.field == "token"
+    with pytest.raises(Conflict):
+        services.table_link_create(actor=scorer, game=game, token="short/bad")
+    assert selectors.active_table_link(game) is None  # nothing written
+    kept = "k" * 32  # a token no link holds any more
+    link = services.table_link_create(actor=scorer, game=game, token=kept)
+    assert link.token == kept and selectors.table_guest(kept) == TableGuest(game.pk, "")
+
+
 def test_bids_are_kept_until_the_deal_is_recorded(club, scorer):
     game = start_game(club, "prediction_whist", 3, actor=scorer)
     services.deal_draft_save(actor=scorer, game=game, number=1, data={"bids": [1, None, None]})

@@ -87,15 +87,22 @@ def test_publishing_is_taken_back_while_no_table_has_played(event: Event) -> Non
     round = event.publish(event.seat(cup))
     games = [table.game_id for table in tables(round)]
     assert len(games) == 3 and TableLink.objects.filter(game_id__in=games).count() == 3
+    printed = {t.number: TableLink.objects.get(game_id=t.game_id).token for t in tables(round)}
 
     services.round_unpublish(actor=event.director, round=round)
     round.refresh_from_db()
     assert round.status == RoundStatus.SEATED and round.published_at is None
     assert all(table.game_id is None for table in tables(round))
     assert not Game.objects.filter(pk__in=games).exists()
+    guest = Client()
+    assert guest.get(reverse("table-enter", args=[printed[1]])).status_code == 404
 
-    # Published again, and once a table has played it can no longer be taken back.
+    # Published again: the table cards already printed work again, each for its table.
     round = event.publish(round)
+    again = {t.number: TableLink.objects.get(game_id=t.game_id).token for t in tables(round)}
+    assert again == printed
+    assert guest.get(reverse("table-enter", args=[printed[1]])).status_code == 200
+    # Once a table has played the round can no longer be taken back.
     play(tables(round)[1], [WIN[0]])
     with pytest.raises(Conflict, match="table 2 has started playing round 1"):
         services.round_unpublish(actor=event.director, round=round)

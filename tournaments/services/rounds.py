@@ -11,6 +11,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from rules_engine import GAMES
+from scorekeeper import selectors as core_selectors
 from scorekeeper import services as core
 from scorekeeper.access import Actor
 from scorekeeper.errors import Conflict, InvalidInput, NotFound
@@ -258,10 +259,11 @@ def _start_table(actor: Actor, tournament: Tournament, table: Table) -> None:
         played_on=timezone.localdate(),
         rated=tournament.rated,
     )
-    core.table_link_create(actor=actor, game=game)
+    core.table_link_create(actor=actor, game=game, token=table.link_token)
     table.game = game
     table.deal_limit = _deal_limit(tournament)
-    table.save(update_fields=["game", "deal_limit"])
+    table.link_token = ""
+    table.save(update_fields=["game", "deal_limit", "link_token"])
 
 
 def seat_late_arrival(actor: Actor, tournament: Tournament, player: Player) -> Table | None:
@@ -343,7 +345,10 @@ def round_unpublish(*, actor: Actor, round: Round) -> Round:
         )
     for table in tables:
         game, table.game, table.deal_limit = table.game, None, None
-        table.save(update_fields=["game", "deal_limit"])
+        # Its printed card's link works again once the round is published anew.
+        link = core_selectors.active_table_link(game) if game is not None else None
+        table.link_token = link.token if link is not None else ""
+        table.save(update_fields=["game", "deal_limit", "link_token"])
         if game is not None:
             core.game_discard(actor=actor, game=game)
     round.status = RoundStatus.SEATED
