@@ -326,6 +326,38 @@ def test_a_late_arrival_joins_a_small_table_of_prediction_whist(event: Event) ->
     assert round.players.filter(player=ida, table__isnull=False).exists()
 
 
+def test_a_late_arrival_joins_a_table_of_a_round_in_play_that_has_not_started(
+    event: Event,
+) -> None:
+    """Prediction whist, published: the smallest table that has not started (no deal, no
+    bids) takes the late arrival; its game starts again with them, on its printed link."""
+    cup = event.tournament(
+        game_type="prediction_whist", table_size=4, mixed_sizes=True, round_kind="game"
+    )
+    event.enter(cup, 6)  # two tables of 3
+    round = event.publish(event.seat(cup))
+    first, second = tables(round)
+    core.deal_draft_save(
+        actor=guest(first, "Scorer"), game=first.game, number=1, data={"bids": [1, 0, None]}
+    )
+    token = TableLink.objects.get(game_id=second.game_id).token
+    ida, jo = event.players[6], event.players[7]
+    with event.capture(execute=True):
+        services.register(actor=event.director, tournament=cup, players=[ida], check_in=True)
+    first, second = tables(round)
+    assert (first.size, second.size) == (3, 4)  # table 1 had started: bids kept
+    assert [seat.player for seat in second.game.seats.order_by("position")][-1] == ida
+    assert TableLink.objects.get(game_id=second.game_id, revoked_at__isnull=True).token == token
+    # Once table 2 has played a deal too, the next one waits for the next round.
+    core.deal_draft_save(
+        actor=guest(second, "Scorer"), game=second.game, number=1, data={"bids": [0, 0, 1, None]}
+    )
+    with event.capture(execute=True):
+        services.register(actor=event.director, tournament=cup, players=[jo], check_in=True)
+    assert [t.size for t in tables(round)] == [3, 4]
+    assert not round.players.filter(player=jo).exists()
+
+
 def test_a_late_arrival_who_cannot_sit_waits_for_the_next_round(event: Event) -> None:
     cup = event.tournament()
     event.enter(cup, 6)  # two full tables of widow whist, no bye

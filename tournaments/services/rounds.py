@@ -266,12 +266,24 @@ def _start_table(actor: Actor, tournament: Tournament, table: Table) -> None:
     table.save(update_fields=["game", "deal_limit", "link_token"])
 
 
+def _discard_game(actor: Actor, table: Table) -> None:
+    """Discard the game of a table that has not started, keeping its table link's token for
+    the game that replaces it (the table's printed card keeps working)."""
+    game, table.game, table.deal_limit = table.game, None, None
+    link = core_selectors.active_table_link(game) if game is not None else None
+    table.link_token = link.token if link is not None else ""
+    table.save(update_fields=["game", "deal_limit", "link_token"])
+    if game is not None:
+        core.game_discard(actor=actor, game=game)
+
+
 def seat_late_arrival(actor: Actor, tournament: Tournament, player: Player) -> Table | None:
     """Seat a player checked in after the last round was seated in that round, where the
     seating allows (the caller holds the tournament locked): with the round's byes, when
     together they make a table (its game started at once if the round is being played);
-    or, before the round is published, at its smallest table that can take one more (a
-    table of prediction whist below 6). None: they wait for the next round."""
+    or at its smallest table that can take one more (a table of prediction whist below 6)
+    and, once the round is being played, has not started (its game starts again with them,
+    on the same table link). None: they wait for the next round."""
     round = (
         Round.objects.select_for_update()
         .filter(tournament=tournament, status__in=(RoundStatus.SEATED, RoundStatus.PLAYING))
@@ -292,18 +304,21 @@ def seat_late_arrival(actor: Actor, tournament: Tournament, player: Player) -> T
         if round.status == RoundStatus.PLAYING:
             _start_table(actor, tournament, table)
         return table
-    if round.status != RoundStatus.SEATED:
-        return None
-    smallest = (
-        round.tables.filter(size__lt=max(sizes), size__gte=min(sizes))
-        .order_by("size", "number")
-        .first()
-    )
+    tables = round.tables.filter(size__lt=max(sizes), size__gte=min(sizes))
+    if round.status == RoundStatus.PLAYING:
+        # only a table that has not started (no deal, no bids kept) takes one more: its
+        # game starts again with them, on the same table link
+        started = selectors.started_tables(round)
+        tables = tables.filter(confirmed_at__isnull=True).exclude(number__in=started)
+    smallest = tables.order_by("size", "number").first()
     if smallest is None or (smallest.size + 1 not in sizes):
         return None
+    _discard_game(actor, smallest)
     RoundPlayer.objects.create(round=round, player=player, table=smallest, position=smallest.size)
     smallest.size += 1
     smallest.save(update_fields=["size"])
+    if round.status == RoundStatus.PLAYING:
+        _start_table(actor, tournament, smallest)
     return smallest
 
 
@@ -344,13 +359,7 @@ def round_unpublish(*, actor: Actor, round: Round) -> Round:
             field="round",
         )
     for table in tables:
-        game, table.game, table.deal_limit = table.game, None, None
-        # Its printed card's link works again once the round is published anew.
-        link = core_selectors.active_table_link(game) if game is not None else None
-        table.link_token = link.token if link is not None else ""
-        table.save(update_fields=["game", "deal_limit", "link_token"])
-        if game is not None:
-            core.game_discard(actor=actor, game=game)
+        _discard_game(actor, table)
     round.status = RoundStatus.SEATED
     round.published_at = round.time_called_at = round.deadline = None
     round.time_called = False
