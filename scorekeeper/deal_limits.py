@@ -1,11 +1,13 @@
-"""The last deal a game may take where an app on top of the core ends it before the game's
-own end: a small registry that other apps plug into (the core must not import them).
+"""The last deal a game is meant to take where an app on top of the core ends it before the
+game's own end: a small registry that other apps plug into (the core must not import them).
 
 A tournament round of N deals, or a timed round once time is called (each table finishes
 the deal in progress), limits its tables' games. An app registers a *limiter* in its
-``AppConfig.ready()``; the deal write path (:func:`scorekeeper.services.deal_record`)
-refuses a deal numbered above the smallest limit any limiter gives, and the game page
-offers no entry for it.
+``AppConfig.ready()``; the game page offers no entry past the smallest limit any limiter
+gives and says why. The write path still records a deal sent past it: a phone that kept
+deals while offline may send, after time was called, deals played before, and a score is
+never lost. What to do with a deal past the limit is the app's (a tournament table
+confirms its result only once such deals are undone).
 """
 
 from __future__ import annotations

@@ -38,7 +38,7 @@ from django.utils import timezone
 
 from rules_engine import ScoredDeal, Scoresheet
 
-from . import access, locks, statements
+from . import access, deal_limits, locks, statements
 from .access import Actor, TableGuest
 from .errors import NotFound
 from .models import (
@@ -376,6 +376,12 @@ def _next_deal(row: Sequence[Any], idempotency_key: str | None) -> NextDeal:
         has_draft=bool(has_draft),
         last=last,
     )
+
+
+def deal_limit_of(game: Game) -> deal_limits.DealLimit | None:
+    """The last deal the game is meant to take where an app on top ends it early (a
+    tournament round's), with why: ``deal_limits``."""
+    return deal_limits.limit_of(game)
 
 
 def next_deal_of(game: Game, *, idempotency_key: str | None) -> NextDeal:

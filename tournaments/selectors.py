@@ -21,7 +21,16 @@ from scorekeeper import selectors as core_selectors
 from scorekeeper.access import Actor
 from scorekeeper.deal_limits import DealLimit
 from scorekeeper.errors import NotFound
-from scorekeeper.models import Club, Deal, Game, GameStatus, OutboxJob, Player, Result
+from scorekeeper.models import (
+    Club,
+    DealRevision,
+    Game,
+    GameStatus,
+    OutboxJob,
+    Player,
+    Result,
+    RevisionAction,
+)
 
 from . import seating_adapter
 from .models import (
@@ -258,17 +267,22 @@ def table_state(table: Table) -> tuple[str, int | None]:
 
 def last_deal_at(table: Table, game: Game) -> int | None:
     """The last deal the table's round allows it (None: the game's own end): the round's
-    deal limit, or once a timed round's time is called, the deal that was in progress then
-    (one more than were recorded), also before the clock's job has called it."""
+    deal limit, or once a timed round's time is called, the deal that was in progress then:
+    one after the highest deal recorded before the call (as first recorded: an undo does
+    not change it), also before the clock's job has called it, and for a table started
+    after the call."""
     if table.deal_limit is not None:
         return table.deal_limit
     round = table.round
     called_at = round.time_called_at
-    if round.status != RoundStatus.PLAYING or called_at is None or round.time_called:
+    if round.status != RoundStatus.PLAYING or called_at is None:
         return None
-    if timezone.now() < called_at:
+    if not round.time_called and timezone.now() < called_at:
         return None
-    return Deal.objects.filter(game=game, entered_at__lt=called_at).count() + 1
+    before = DealRevision.objects.filter(
+        game=game, action=RevisionAction.RECORD, changed_at__lt=called_at
+    ).aggregate(last=Max("number"))["last"]
+    return (before or 0) + 1
 
 
 def deal_limit(game: Game) -> DealLimit | None:
@@ -506,10 +520,15 @@ def round_players(round: Round) -> QuerySet[Player]:
 
 
 def screen_version(tournament: Tournament) -> str:
-    """An ETag for a projector's screen (seating, standings): :func:`tournament_version`
-    and the director's latest message, which the screen shows as soon as it is sent."""
+    """An ETag for a projector's screen (seating, standings): :func:`tournament_version`,
+    the director's latest message (shown as soon as it is sent) and the standings as last
+    rebuilt (a job that may finish after the round closed)."""
     latest = tournament.announcements.aggregate(latest=Max("pk"))["latest"] or 0
-    return tournament_version(tournament.pk)[:-1] + f'-m{latest}"'
+    rows = Standing.objects.filter(tournament=tournament).aggregate(
+        count=Count("pk"), updated=Max("updated_at")
+    )
+    built = f"{rows['count']}.{rows['updated'].timestamp() if rows['updated'] else 0}"
+    return tournament_version(tournament.pk)[:-1] + f'-m{latest}-s{built}"'
 
 
 def announcements(tournament: Tournament) -> QuerySet[Announcement]:

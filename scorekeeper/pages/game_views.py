@@ -32,7 +32,7 @@ from django_htmx.http import retarget
 from django_htmx.middleware import HtmxDetails
 
 import rules_engine
-from scorekeeper import access, deal_limits, selectors, services
+from scorekeeper import access, selectors, services
 from scorekeeper.access import Actor, TableGuest, actor_name
 from scorekeeper.errors import (
     Conflict,
@@ -151,7 +151,7 @@ def _game_context(
     parts = game_parts(game)
     can_score = _can_change(actor, game)
     shows_entry = can_score and parts.next_number is not None
-    limit = deal_limits.limit_of(game) if shows_entry else None
+    limit = selectors.deal_limit_of(game) if shows_entry else None
     if limit is not None and parts.next_number is not None and parts.next_number > limit.last:
         shows_entry = False  # the table has played its last deal (e.g. time was called)
     else:

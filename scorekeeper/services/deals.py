@@ -12,7 +12,7 @@ from django.db import transaction
 
 from rules_engine import RuleError
 
-from .. import deal_limits, locks, models, rows
+from .. import locks, models, rows
 from ..access import Actor, actor_name
 from ..errors import Conflict, IdempotencyMismatch, InvalidInput, NotFound, StaleVersion
 from ..models import Deal, Game, GameStatus, RevisionAction
@@ -42,18 +42,6 @@ class DealRecorded:
     payload: dict[str, Any]
     replayed: bool
     deal: Deal | None = None
-
-
-def _within_limit(game: Game, number: int) -> None:
-    """Refuse deal ``number`` past the game's last (``deal_limits``: e.g. time was called)."""
-    limit = deal_limits.limit_of(game)
-    if limit is not None and number > limit.last:
-        raise Conflict(
-            f"{limit.reason}: deal {limit.last} was this table's last deal",
-            field="number",
-            deal=number,
-            details={"last_deal": limit.last},
-        )
 
 
 def deal_record(
@@ -109,7 +97,6 @@ def deal_record(
             )
         if game.status == GameStatus.FINISHED:
             raise Conflict("the game is finished; it takes no more deals", field="number")
-        _within_limit(game, number)
         sheet = sheet_resumed(game, player_names_of(game), next_deal.last)
         try:
             scored = sheet.add(record)
@@ -278,7 +265,6 @@ def deal_draft_save(
     check_writable(game)
     if game.status != GameStatus.IN_PROGRESS or number != game.deal_count + 1:
         raise Conflict(f"deal {number} is not the next deal of this game", field="number")
-    _within_limit(game, number)
     sheet = sheet_after_last_deal(game, seats_of(game))
     context = sheet.next_deal
     assert context is not None

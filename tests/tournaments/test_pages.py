@@ -348,11 +348,13 @@ def test_after_time_is_called_the_phone_offers_the_deal_in_progress_and_then_no_
     page = text(phone.get(game_url))
     assert "Deal 2 saved" in page and "Save deal 3" not in page
     assert "No more deals at this table: time was called for round 1" in page
-    # A phone that still shows the form (or was offline) is refused, and told why.
-    refused = phone.post(save, {"number": "3", **deal}, follow=True)
-    assert "Time was called for round 1: deal 2 was this table" in text(refused)
+    # A phone that still shows the form (or kept the deal offline) has it recorded, never
+    # lost: the table undoes it before it confirms.
+    sent = phone.post(save, {"number": "3", **deal}, follow=True)
+    assert "Deal 3 saved" in text(sent)
+    assert "No more deals at this table: time was called for round 1" in text(sent)
     table.game.refresh_from_db()
-    assert table.game.deal_count == 2
+    assert table.game.deal_count == 3
 
 
 def test_the_club_home_links_to_its_tournaments(event: Event) -> None:
@@ -412,6 +414,16 @@ def test_the_service_refuses_placing_points_that_are_not_numbers_of_points(
         event.tournament(points_system="placing", placing_points=placing)
     assert refused.value.field == "placing_points"
     assert refused.value.message == "placing points are numbers from 0 to 1000"
+
+
+def test_refused_tie_breaks_and_grace_are_named_as_their_fields(event: Event) -> None:
+    with pytest.raises(InvalidInput) as refused:
+        event.tournament(tie_breaks=["game_score", "game_score"])
+    assert refused.value.field == "tie_breaks"
+    with pytest.raises(InvalidInput) as refused:
+        event.tournament(round_kind="time", round_minutes=30, grace_minutes=500)
+    assert refused.value.field == "grace_minutes"
+    assert "grace" not in refused.value.message and "0 to 120" in refused.value.message
 
 
 def test_a_refused_choice_is_named_with_its_values_and_labels(event: Event) -> None:

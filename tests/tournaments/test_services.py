@@ -12,6 +12,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from scorekeeper import services as core
+from scorekeeper.deal_limits import DealLimit
 from scorekeeper.errors import Conflict, InvalidInput, NotAllowed
 from scorekeeper.models import GameStatus, Role
 from tests.factories import ClubFactory, PlayerFactory, member
@@ -376,18 +377,16 @@ def test_a_deal_limit_without_a_finish_option_ends_the_game_at_confirmation(even
     assert table.deal_limit == 2
     deal = {"first": [3, 3, 3], "second": [3, 3, 3]}
     play(table, [deal, deal])
-    with pytest.raises(Conflict) as refused:  # one deal too many: not recorded
-        play(table, [deal])
-    assert refused.value.message == "round 1 is 2 deals: deal 2 was this table's last deal"
-    assert refused.value.details == {"last_deal": 2}
     assert selectors.table_state(table) == ("finished", None)
-    # A table holding more deals than its round allows (recorded before a limit was set)
-    # confirms only once the extra ones are undone.
-    models.Table.objects.filter(pk=table.pk).update(deal_limit=1)
+    assert selectors.deal_limit(table.game).last == 2
+    # A deal sent past the round's last (a phone that kept it offline) is recorded, never
+    # lost; the table confirms its result once it is undone.
+    play(table, [deal])
     table.refresh_from_db()
+    assert table.game.deal_count == 3
     with pytest.raises(Conflict) as caught:
         services.table_confirm(actor=guest(table, "Checker"), table=table)
-    assert "undo" in caught.value.message
+    assert caught.value.message == "the round has 2 deals at this table; undo the deals after it"
     core.deal_undo(actor=guest(table, "Scorer"), game=table.game)
     confirm(event, table)
     table.refresh_from_db()
@@ -399,8 +398,8 @@ def test_a_deal_limit_without_a_finish_option_ends_the_game_at_confirmation(even
 
 
 def test_once_time_is_called_a_table_finishes_the_deal_in_progress_and_no_more(event):
-    """Time is called at the round's time even before the clock's job runs: a table may
-    record the deal it was playing then, and no deal after it."""
+    """Time is called at the round's time even before the clock's job runs: a table's last
+    deal is the one it was playing then (one after the deals recorded before the call)."""
     t = event.tournament(round_kind="time", round_minutes=30, grace_minutes=10, rounds=2)
     event.enter(t, 6)
     round = event.publish(event.seat(t))
@@ -412,24 +411,22 @@ def test_once_time_is_called_a_table_finishes_the_deal_in_progress_and_no_more(e
     first, second = tables(round)
     assert first.deal_limit is None  # the clock has not run
     play(first, [EVEN])  # the deal in progress at the call
-    with pytest.raises(Conflict) as refused:
-        play(first, [EVEN])
-    assert refused.value.message == (
-        "time was called for round 1: deal 2 was this table's last deal"
+    assert selectors.deal_limit(first.game) == DealLimit(
+        last=2, reason="time was called for round 1"
     )
-    with pytest.raises(Conflict, match="deal 2 was this table's last deal"):
-        core.deal_draft_save(
-            actor=guest(first, "Scorer"), game=first.game, number=3, data={"bids": [0, 0, 0]}
-        )
-    with pytest.raises(Conflict):
-        play(second, [EVEN, EVEN])  # no deal recorded before the call: one deal, not two
     first, second = tables(round)
-    assert [first.game.deal_count, second.game.deal_count] == [2, 1]
-    assert selectors.table_state(first) == selectors.table_state(second) == ("finished", None)
+    assert selectors.table_state(first) == ("finished", None)
+    assert selectors.deal_limit(second.game).last == 1  # its first deal was in play
+    # Undoing and entering again the deal in progress does not move the limit.
+    core.deal_undo(actor=guest(first, "Scorer"), game=first.game)
+    first, second = tables(round)
+    assert selectors.deal_limit(first.game).last == 2
+    play(first, [EVEN])
     # The clock's job, when it runs, holds the tables to the same deals.
     services.rounds_close_due()
     first, second = tables(round)
     assert (first.deal_limit, second.deal_limit) == (2, 1)
+    assert selectors.last_deal_at(first, first.game) == 2
     # A confirmed table is not limited any more by its round (a director may reopen it).
     confirm(event, first)
     first.refresh_from_db()
@@ -437,12 +434,14 @@ def test_once_time_is_called_a_table_finishes_the_deal_in_progress_and_no_more(e
 
 
 @pytest.mark.django_db(transaction=True)  # as the command runs: not inside a test's transaction
-def test_without_a_broker_the_clock_command_calls_time_and_closes_rounds(event):
+def test_without_a_broker_the_clock_command_calls_time_and_closes_rounds(event, settings):
     """The embedded default has no beat: ``manage.py clock`` (started by ``make run``)
     runs the beat schedule's jobs in its own process."""
     from io import StringIO
 
     from django.core.management import call_command
+
+    settings.CELERY_TASK_ALWAYS_EAGER = True  # the embedded default, whatever this run's
 
     t = event.tournament(round_kind="time", round_minutes=30, grace_minutes=10, rounds=2)
     event.enter(t, 6)
@@ -455,6 +454,16 @@ def test_without_a_broker_the_clock_command_calls_time_and_closes_rounds(event):
     round.refresh_from_db()
     assert round.time_called and round.status == models.RoundStatus.CLOSED
     assert "tournaments-close-due-rounds: {'called': 1, 'closed': 1}" in out.getvalue()
+
+
+def test_the_clock_command_is_for_the_embedded_default_only(settings):
+    """With a broker, beat runs the schedule: a second clock beside it would run every job
+    twice as often."""
+    from django.core.management import CommandError, call_command
+
+    settings.CELERY_TASK_ALWAYS_EAGER = False  # as with CELERY_BROKER_URL set
+    with pytest.raises(CommandError, match="run Celery beat"):
+        call_command("clock", "--once")
 
 
 def test_director_close_marks_unfinished_tables(event):

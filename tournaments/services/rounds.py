@@ -15,7 +15,7 @@ from scorekeeper import selectors as core_selectors
 from scorekeeper import services as core
 from scorekeeper.access import Actor
 from scorekeeper.errors import Conflict, InvalidInput, NotFound
-from scorekeeper.models import GameStatus, Player
+from scorekeeper.models import Player
 
 from .. import jobs, points, seating_adapter, selectors
 from ..access import require_director
@@ -406,12 +406,11 @@ def rounds_close_due(now: datetime | None = None) -> dict[str, int]:
                 continue
             for table in round.tables.filter(confirmed_at__isnull=True).select_related("game"):
                 game = table.game
-                if game is not None and game.status == GameStatus.IN_PROGRESS:
-                    # The deal in progress when time was called (what the tables were
-                    # held to until now), and never below what is recorded.
+                if game is not None and table.deal_limit is None:
+                    # The deal in progress when time was called, as the tables' pages have
+                    # shown it since (deals after it are undone before confirming).
                     table.round = round
-                    in_progress = selectors.last_deal_at(table, game) or game.deal_count + 1
-                    table.deal_limit = max(in_progress, game.deal_count)
+                    table.deal_limit = selectors.last_deal_at(table, game) or (game.deal_count + 1)
                     table.save(update_fields=["deal_limit"])
             round.time_called = True
             round.save(update_fields=["time_called"])

@@ -124,7 +124,10 @@ def _settings(
     if round_kind != RoundKind.TIME:
         grace_minutes = 10  # only timed rounds have one: ignored
     if not 0 <= grace_minutes <= 120:
-        raise InvalidInput("grace_minutes is from 0 to 120", field="grace_minutes")
+        raise InvalidInput(
+            "the minutes to finish the deal after time is called are 0 to 120",
+            field="grace_minutes",
+        )
     size = settings.table_size or game.table_size
     if size not in game.player_counts:
         raise InvalidInput(
@@ -179,7 +182,16 @@ def _settings(
             tie_breaks=tuple(breaks),
         )
     except ValueError as error:
-        raise InvalidInput(str(error), field="points_system") from None
+        message = str(error)
+        field = next(
+            (
+                name
+                for word, name in (("tie-break", "tie_breaks"), ("bye", "bye_score"))
+                if word in message
+            ),
+            "points_system",
+        )
+        raise InvalidInput(message, field=field) from None
     return {
         "name": name,
         "game_type": game_type,

@@ -11,7 +11,7 @@ from typing import Any
 
 from celery import current_app
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import close_old_connections
 
 logger = logging.getLogger(__name__)
@@ -24,8 +24,21 @@ class Command(BaseCommand):
         parser.add_argument("--once", action="store_true", help="run every job once, then stop")
 
     def handle(self, *args: Any, **options: Any) -> None:
+        if not settings.CELERY_TASK_ALWAYS_EAGER:  # a broker is configured
+            raise CommandError(
+                "CELERY_BROKER_URL is set: run Celery beat (make beat) instead, and only one"
+            )
+        try:
+            failed = self._run(once=options["once"], verbosity=options["verbosity"])
+        except KeyboardInterrupt:
+            return
+        if failed:
+            raise CommandError(f"{failed} job(s) failed; see the log")
+
+    def _run(self, *, once: bool, verbosity: int) -> int:
         schedule: dict[str, dict[str, Any]] = settings.CELERY_BEAT_SCHEDULE
         due = dict.fromkeys(schedule, 0.0)
+        failed = 0
         while True:
             now = time.monotonic()
             for name, entry in schedule.items():
@@ -36,10 +49,11 @@ class Command(BaseCommand):
                     result = current_app.tasks[entry["task"]].apply(throw=True).result
                 except Exception:
                     logger.exception("the job %s failed; it runs again at its next time", name)
+                    failed += 1
                     continue
-                if options["verbosity"] > 1 or options["once"]:
+                if verbosity > 1 or once:
                     self.stdout.write(f"{name}: {result}")
-            if options["once"]:
-                return
+            if once:
+                return failed
             close_old_connections()  # as after a request: none kept past its age or broken
             time.sleep(max(0.5, min(due.values()) - time.monotonic()))
