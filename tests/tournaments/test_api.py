@@ -386,3 +386,39 @@ def test_a_confirmed_table_is_locked_in_the_api_until_the_director_reopens_it(
     assert put.status_code == 200, put.content
     again = director.post(path + "reopen/", {"reason": "again"}, format="json")
     assert again.status_code == 409
+
+
+def test_the_tables_last_deal_shows_once_time_is_called_before_the_clock_runs(
+    scene: Scene,
+) -> None:
+    """The API gives the same last deal as the phones' pages and the tables' states: once
+    a timed round's time is called, the deal then in progress, before the clock's job."""
+    from django.utils import timezone
+
+    director = scene.users["director"]
+    timed = services.tournament_create(
+        actor=director,
+        club=scene.tournament.club,
+        name="Timed cup",
+        game_type="widow_whist",
+        rounds=1,
+        round_kind="time",
+        round_minutes=30,
+    )
+    with scene.capture(execute=True):
+        services.register(
+            actor=director,
+            tournament=timed,
+            players=list(scene.players.values())[:6],
+            check_in=True,
+        )
+        round, _ = services.round_request(actor=director, tournament=timed)
+    round.refresh_from_db()
+    services.round_publish(actor=director, round=round, notify=False)
+    first = tables(round)[0]
+    play(first, [WIN[0]], by="Scorer")
+    path = f"/api/v1/tournaments/{timed.pk}/rounds/1/tables/"
+    assert [t["deal_limit"] for t in scene.client("director").get(path).json()] == [None, None]
+    Round.objects.filter(pk=round.pk).update(time_called_at=timezone.now())
+    body = scene.client("director").get(path).json()
+    assert [(t["deal_limit"], t["state"]) for t in body] == [(2, "playing"), (1, "not_started")]

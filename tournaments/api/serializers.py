@@ -324,7 +324,7 @@ class TableOutput(serializers.Serializer[Any]):
     deal = serializers.SerializerMethodField()
     game = serializers.IntegerField(source="game_id", allow_null=True)
     first_dealer = serializers.IntegerField(help_text="The seat that deals first.")
-    deal_limit = serializers.IntegerField(allow_null=True)
+    deal_limit = serializers.SerializerMethodField()
     seats = serializers.SerializerMethodField()
     confirmed_at = serializers.DateTimeField(allow_null=True)
     confirmed_by = serializers.CharField(source="confirmed_by_name")
@@ -355,6 +355,18 @@ class TableOutput(serializers.Serializer[Any]):
     )
     def get_deal(self, table: Table) -> int | None:
         return selectors.table_state(table)[1]
+
+    @extend_schema_field(
+        serializers.IntegerField(
+            allow_null=True,
+            help_text="The table's last deal in this round (its N deals, or once a timed "
+            "round's time is called the deal in progress then); null: the game's own end.",
+        )
+    )
+    def get_deal_limit(self, table: Table) -> int | None:
+        if table.game is None:
+            return table.deal_limit
+        return selectors.last_deal_at(table, table.game)
 
     @extend_schema_field(PlaceOutput(many=True))
     def get_seats(self, table: Table) -> Any:
