@@ -13,7 +13,8 @@ Three parts (``--part``, all by default):
   taken and how the tables were made;
 * ``fields``: club evenings, large fields, byes and mixed tables: the repeated meetings (a
   pair meeting m > 1 times counts m - 1), the most meetings of one pair, the seconds;
-* ``standings``: Swiss rounds by standings (standings reshuffled a little after each round):
+* ``standings``: Swiss rounds by standings (standings reshuffled a little after each round,
+  each round planned with the rounds still to play, as a tournament seats them):
   the average spread of standing ranks at a table (highest minus lowest rank) against the
   ideal (tables of consecutive ranks, k - 1, which repeat-free tables cannot keep after the
   first rounds) and a random draw, and the repeats;
@@ -169,7 +170,7 @@ def standings(only: list[str] | None, time_limit: float) -> None:
         history: list[list[list[int]]] = []
         spreads: list[int] = []
         started = time.perf_counter()
-        for _ in range(rounds):
+        for played in range(rounds):
             result = next_round(
                 players,
                 history,
@@ -177,6 +178,7 @@ def standings(only: list[str] | None, time_limit: float) -> None:
                 method="standings",
                 standings=order,
                 time_limit=time_limit,
+                lookahead=rounds - played,
             )
             rank = {p: i for i, p in enumerate(order)}
             for table in result.rounds[0]:

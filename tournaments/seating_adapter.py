@@ -61,6 +61,9 @@ class SeatingRequest:
     mixed: bool = False  # may tables differ in size (instead of byes)?
     history: tuple[PastRound, ...] = ()
     seed: int = 0
+    # rounds still to play, this one included: by standings they are planned together, so
+    # that this round's neighbours leave the later rounds without repeats
+    rounds_left: int = 1
 
 
 @dataclass(frozen=True)
@@ -102,6 +105,7 @@ def plan_round(request: SeatingRequest, progress: Progress | None = None) -> Sea
         standings=list(request.players) if request.method == "standings" else None,
         seed=request.seed,
         time_limit=TIME_LIMIT,
+        lookahead=max(1, request.rounds_left) if request.method == "standings" else 1,
     )
     report(90)
     tables = tuple(PlannedTable(players=tuple(table), first_dealer=0) for table in result.rounds[0])

@@ -161,3 +161,20 @@ def test_standings_seats_neighbours_and_a_plan_is_reproducible():
     first = plan_round(ask(range(1, 10), "random", seed=3), seen.append)
     assert plan_round(ask(range(1, 10), "random", seed=3)) == first
     assert seen and seen == sorted(seen)  # progress only goes forward
+
+
+def test_by_standings_the_rounds_still_to_play_are_planned_with_this_one(monkeypatch):
+    from tournaments import seating
+
+    asked = []
+    real = seating.next_round
+
+    def spy(*args, **kwargs):
+        asked.append(kwargs["lookahead"])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(seating, "next_round", spy)
+    plan = plan_round(ask(range(1, 13), "standings", rounds_left=4))
+    plan_round(ask(range(1, 13), "new_opponents", rounds_left=4))
+    assert asked == [4, 1]
+    assert [set(t.players) for t in plan.tables] == [{1, 2, 3}, {4, 5, 6}, {7, 8, 9}, {10, 11, 12}]

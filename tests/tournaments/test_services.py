@@ -161,6 +161,24 @@ def test_seating_a_round_seats_every_checked_in_player_once(event):
         assert 0 <= table.first_dealer < 3
 
 
+def test_a_round_by_standings_is_planned_with_the_rounds_still_to_play(event, monkeypatch):
+    from tournaments import seating_adapter
+
+    asked = []
+    real = seating_adapter.plan_round
+
+    def spy(request, progress=None):
+        asked.append((request.method, request.rounds_left))
+        return real(request, progress)
+
+    monkeypatch.setattr(seating_adapter, "plan_round", spy)
+    t = event.tournament(rounds=5, seating_method="standings")
+    event.enter(t, 9)
+    round = event.seat(t)
+    assert round.seating_status == models.SeatingStatus.DONE
+    assert asked == [("standings", 5)]
+
+
 def test_byes_rotate_fairly_over_rounds(event):
     t = event.tournament(rounds=3, round_deals=1)
     event.enter(t, 7)

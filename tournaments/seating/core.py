@@ -17,10 +17,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from tournaments.seating import swiss
 from tournaments.seating.designs import best_design, earlier_designs
 from tournaments.seating.errors import SeatingError
 from tournaments.seating.search import (
-    PLACE,
     Tabu,
     greedy_round,
     pair_weights,
@@ -177,7 +177,9 @@ def plan(
       resolvable design when one fits, then tabu search;
     * ``"standings"`` (also ``"by_standings"``): Swiss style: tables of players with similar
       standing (``standings``: ids best first, or a mapping id -> score, higher is better),
-      top table first, moving players as little as possible to avoid repeats;
+      top table first, moving players as little as possible to avoid repeats; the standings
+      hold for the first round only, so the rounds after it are planned to leave them
+      without repeats (``next_round``'s ``lookahead``: the rounds still to play);
     * ``"random"``: tables drawn at random.
 
     Byes rotate: each round those who have sat out least sit out (ties in a seeded order; by
@@ -491,8 +493,14 @@ def _plan(spec: _Spec, started: float) -> Plan:
                     cnt[b * n + a] += 1
     _, inc, _ = pair_weights(len(spec.history) + spec.rounds + 2)
     place: list[list[int]] | None = None
+    designed = None
     if spec.rank is not None:
-        place = _places(spec)
+        place = swiss.places(spec)
+        if len(spec.history) >= 2:  # seated from a design so far: it goes on with it
+            designed = swiss.design_rounds(spec)
+    if designed is not None:
+        tables, how = designed
+        sources.append(how)
     while len(tables) < spec.rounds:
         out = set(_choose_byes(spec, sat_out, tiebreak))
         seated = [p for p in range(n) if p not in out]
@@ -502,32 +510,32 @@ def _plan(spec: _Spec, started: float) -> Plan:
             for size in spec.sizes:
                 rnd.append(seated[at : at + size])
                 at += size
-        elif spec.rank is not None:
-            assert spec.rank is not None
-            rnd = _swiss_round(n, sorted(seated, key=spec.rank.__getitem__), spec.sizes, cnt)
+        elif spec.rank is not None and not tables:
+            rnd = swiss.swiss_round(n, sorted(seated, key=spec.rank.__getitem__), spec.sizes, cnt)
         else:
             rnd = greedy_round(n, seated, spec.sizes, cnt, inc, rng)
         tables.append(rnd)
     if spec.method == "random":
         sources.append("random draw")
-    elif spec.rank is not None:
+    elif spec.rank is not None and designed is None:
         sources.append("by standings")
     elif len(tables) > (len(start[0]) if start is not None else 0):
         sources.append("greedy rounds")
 
     timed_out = False
-    optimal = spec.method == "random"
+    optimal = spec.method == "random" or designed is not None
     iterations = restarts = bound = 0
     bound_from = ""
-    if spec.method != "random":
+    if spec.method != "random" and designed is None:
         search = Tabu(n, tables, base, rng, place)
         search.forced_repeats = pigeonhole_repeats(spec.history, tables)
         search.forced_rematches = pigeonhole_rematches(spec.history, tables)
-        # new opponents: restarts until the time is up or the lower bound is reached (a
-        # perfect plan is not known here); by standings: until it stops improving
-        max_iters = 50_000_000 if place is None else 400_000
-        patience = 6_000 + 40 * n if place is None else 1_000 + 10 * n
-        outcome = search.run(deadline, max_iters, patience, restart=place is None)
+        # restarts until the time is up or the lower bound is reached (a perfect plan is not
+        # known here); by standings, until no pair meets twice and then until it stops
+        # improving the places
+        max_iters = 50_000_000
+        patience = 6_000 + 40 * n
+        outcome = search.run(deadline, max_iters, patience, restart=True)
         restarts = outcome.restarts
         bound = outcome.lower_bound
         bound_from = outcome.lower_bound_from
@@ -537,6 +545,13 @@ def _plan(spec: _Spec, started: float) -> Plan:
         iterations = outcome.iterations
         if iterations:
             sources.append("tabu search")
+        if place is not None and search.bad.items:
+            # a pair would meet twice in the rounds to come: a design keeps them all clear
+            designed = swiss.design_rounds(spec)
+            if designed is not None:
+                tables, how = designed
+                sources = [how]
+                optimal = True
 
     meetings = [0] * n
     for rnd in [*spec.history, *tables]:
@@ -584,51 +599,3 @@ def _plan(spec: _Spec, started: float) -> Plan:
             "seconds": round(time.perf_counter() - started, 3),
         },
     )
-
-
-def _swiss_round(
-    n: int, ranked: list[int], sizes: Sequence[int], cnt: list[int]
-) -> list[list[int]]:
-    """Tables from the top: the best-ranked player left heads the next table, joined by the
-    next best-ranked players who have met nobody at it (failing that, who met it least).
-    Updates ``cnt``."""
-    left = list(ranked)
-    rnd: list[list[int]] = []
-    for size in sizes:
-        table = [left.pop(0)]
-        while len(table) < size:
-            best_at, best_met = 0, -1
-            for at, p in enumerate(left):
-                met = sum(1 for x in table if cnt[p * n + x])
-                if best_met < 0 or met < best_met:
-                    best_at, best_met = at, met
-                    if met == 0:
-                        break
-            table.append(left.pop(best_at))
-        for i, a in enumerate(table):
-            for b in table[i + 1 :]:
-                cnt[a * n + b] += 1
-                cnt[b * n + a] += 1
-        rnd.append(table)
-    return rnd
-
-
-def _places(spec: _Spec) -> list[list[int]]:
-    """By standings: the cost of each player at each table (top table 0)."""
-    assert spec.rank is not None
-    rank = spec.rank
-    n = len(spec.ids)
-    seated_order = sorted(range(n), key=lambda p: rank[p])
-    # a player's place: the table their rank among all players falls in; byes shift little
-    bounds = []
-    at = 0
-    scale = n / max(1, sum(spec.sizes))
-    for size in spec.sizes:
-        at += size
-        bounds.append(at * scale)
-    place = []
-    for p in range(n):
-        position = seated_order.index(p) + 0.5
-        home = next((t for t, b in enumerate(bounds) if position <= b), len(bounds) - 1)
-        place.append([PLACE * (t - home) ** 2 for t in range(len(spec.sizes))])
-    return place

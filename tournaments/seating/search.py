@@ -247,7 +247,10 @@ class Tabu:
         self.tables = tables
         self.base = base  # history meetings, n * n
         self.rng = rng
-        self.place = place  # place[p][t]: cost of p at table t (by standings), or None
+        # by standings: place[p][t] is the cost of p at table t of the first planned round
+        # (the rounds after it are planned only so that it leaves them without repeats);
+        # None otherwise
+        self.place = place
         # planned meetings of pairs that met before, at the fewest (``pigeonhole_repeats``)
         self.forced_repeats = 0
         # the same for rematches (``pigeonhole_rematches``)
@@ -298,11 +301,10 @@ class Tabu:
             row = a * n
             for b in range(a + 1, n):
                 cost += w[self.cnt[row + b]]
-        if self.place is not None:
-            for rnd in self.tables:
-                for ti, table in enumerate(rnd):
-                    for p in table:
-                        cost += self.place[p][ti]
+        if self.place is not None and self.tables:
+            for ti, table in enumerate(self.tables[0]):
+                for p in table:
+                    cost += self.place[p][ti]
         return cost
 
     def meetings_per_player(self) -> list[int]:
@@ -357,7 +359,7 @@ class Tabu:
         tables = self.tables[r]
         where = self.pos[r]
         taboo = tabu[r]
-        place = self.place
+        place = self.place if r == 0 else None
         own = [0] * n
         for table in tables:
             for q in table:
@@ -414,7 +416,7 @@ class Tabu:
         """Players of round r who are out of place or meet a tablemate again."""
         n = self.n
         cnt = self.cnt
-        place = self.place
+        place = self.place if r == 0 else None
         out = []
         for ti, table in enumerate(self.tables[r]):
             for p in table:
@@ -439,7 +441,8 @@ class Tabu:
         schedule it goes back to the best one with a few random swaps. After ``patience``
         moves without one it stops, unless ``restart``: then it perturbs the best schedule
         harder (more random swaps, growing with each fruitless restart) and goes on, so that
-        the whole time budget is used; ``max_iters`` bounds the moves either way."""
+        the whole time budget is used; by standings (``place``) only while a pair in the
+        best schedule meets twice. ``max_iters`` bounds the moves either way."""
         rng = self.rng
         n = self.n
         rounds = len(self.tables)
@@ -460,6 +463,7 @@ class Tabu:
         tabu = [[0] * n for _ in range(rounds)]
         best_cost = self.cost
         best_tables = [[list(t) for t in rnd] for rnd in self.tables]
+        best_repeats = bool(self.bad.items)
         it = 0
         last_gain = 0
         restarts = 0
@@ -470,8 +474,8 @@ class Tabu:
             if it > max_iters:
                 break
             if it - last_gain > patience:
-                if not restart:
-                    break
+                if not restart or (self.place is not None and not best_repeats):
+                    break  # by standings with no pair meeting twice: places near enough
                 restarts += 1
                 last_gain = it
                 self._kick(best_tables, tabu, swaps=2 + restarts % (2 + n // 4))
@@ -529,6 +533,7 @@ class Tabu:
             if self.cost < best_cost:
                 best_cost = self.cost
                 best_tables = [[list(t) for t in rnd] for rnd in self.tables]
+                best_repeats = bool(self.bad.items)
                 last_gain = it
         if self.cost > best_cost:
             self._load(best_tables)

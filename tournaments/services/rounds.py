@@ -122,6 +122,7 @@ def _seating_request(tournament: Tournament, round: Round) -> seating_adapter.Se
         mixed=tournament.mixed_sizes,
         history=selectors.seating_history(tournament, round.number),
         seed=tournament.pk * 1000 + round.number,
+        rounds_left=max(1, tournament.rounds_planned - round.number + 1),
     )
 
 
