@@ -105,6 +105,12 @@ def test_the_director_runs_a_round_through_the_pages(event: Event) -> None:
     assert "Publish round 1" in text(page) and "Swap two players" in text(page)
 
     first, second = seats(tables(round)[0])[0], seats(tables(round)[1])[0]
+    page = director.post(url("tournament-swap", t, 1), {"first": first.pk, "second": first.pk})
+    assert page.status_code == 400  # one player twice: refused by the form, nothing moved
+    assert "Publish round 1" in text(page) and "twice" in text(page)
+    assert first in seats(tables(round)[0])
+    page = director.post(url("tournament-register", t), {"players": ["0"]})
+    assert page.status_code == 400 and "players" in text(page).lower()
     page = director.post(
         url("tournament-swap", t, 1), {"first": first.pk, "second": second.pk}, follow=True
     )
@@ -119,6 +125,7 @@ def test_the_director_runs_a_round_through_the_pages(event: Event) -> None:
     assert "Close round 1" in text(page) and 'data-state="not_started"' in text(page)
 
     page = director.post(url("tournament-close", t, 1), follow=True)
+    assert page.status_code == 409 and not page.redirect_chain  # refused: shown at once
     assert "Round 1 is not closed: tables 1 and 2 have not confirmed" in text(page)
     assert "Close round 1 now (finishes unconfirmed tables at their totals)" in text(page)
     with event.capture(execute=True):

@@ -323,7 +323,14 @@ def tournament_delete(request: HttpRequest, tournament_id: int) -> HttpResponse:
 @require_GET
 def dashboard(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The director's dashboard (members see it without the controls)."""
-    tournament = _tournament(request, tournament_id)
+    return _dashboard_page(request, _tournament(request, tournament_id))
+
+
+def _dashboard_page(
+    request: HttpRequest, tournament: Tournament, status: int = 200
+) -> HttpResponse:
+    """The dashboard as it stands, answered with ``status`` (a refused request shows it
+    again with what was wrong among its messages)."""
     directs = can_direct(request.user, tournament.club)
     round = selectors.last_round(tournament)
     registrations = list(selectors.registrations(tournament))
@@ -366,7 +373,7 @@ def dashboard(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "next_number": next_number,
         "methods": models.SeatingMethod.choices,
     }
-    return render(request, "tournaments/dashboard.html", context)
+    return render(request, "tournaments/dashboard.html", context, status=status)
 
 
 @login_required
@@ -410,7 +417,11 @@ def _director_post(request: HttpRequest, tournament_id: int) -> tuple[Tournament
 
 class Refused(Exception):
     """A director's request the page refuses itself (a form filled in wrongly): already
-    said in ``messages``, nothing to do but go back to the dashboard."""
+    said in ``messages``; the dashboard is shown again, answered ``status``."""
+
+    def __init__(self, status: int = 400) -> None:
+        super().__init__(status)
+        self.status = status
 
 
 DirectorView = Callable[..., "str | None"]
@@ -418,8 +429,10 @@ DirectorView = Callable[..., "str | None"]
 
 def director_action(view: DirectorView) -> Callable[..., HttpResponse]:
     """A director's POST about a tournament. Others get the "not allowed" page; the view
-    gets the tournament and returns what to tell the director (or raises ``Refused``);
-    a service's refusal is reported; either way, back to the dashboard."""
+    gets the tournament and returns what to tell the director (or raises ``Refused``).
+    Done, back to the dashboard (so that a reload does not post again); refused by the form or
+    by a service, the dashboard is shown at once with what was wrong, answered 400 or the
+    service's own status (409 for a round already under way), so nothing reads it as done."""
 
     @login_required
     @require_POST
@@ -430,13 +443,13 @@ def director_action(view: DirectorView) -> Callable[..., HttpResponse]:
             return _forbidden(request, dashboard_url(tournament))
         try:
             said = view(request, tournament, **kwargs)
-        except Refused:
-            pass
+        except Refused as refused:
+            return _dashboard_page(request, _tournament(request, tournament_id), refused.status)
         except ServiceError as error:
             _report(request, error)
-        else:
-            if said:
-                messages.success(request, said)
+            return _dashboard_page(request, _tournament(request, tournament_id), error.status)
+        if said:
+            messages.success(request, said)
         return redirect(dashboard_url(tournament))
 
     return wrapped
@@ -651,7 +664,7 @@ def close(request: HttpRequest, tournament: Tournament, number: int) -> str:
             f"Round {round.number} is not closed: {services.unconfirmed_text(unconfirmed)}. "
             f"“Close round {round.number} now” finishes unconfirmed tables at their totals.",
         )
-        raise Refused from None
+        raise Refused(error.status) from None
     return f"Round {round.number} is closed."
 
 
