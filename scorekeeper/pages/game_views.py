@@ -152,10 +152,9 @@ def _game_context(
     can_score = _can_change(actor, game)
     shows_entry = can_score and parts.next_number is not None
     limit = selectors.deal_limit_of(game) if shows_entry else None
-    if limit is not None and parts.next_number is not None and parts.next_number > limit.last:
+    ended = limit is not None and parts.next_number is not None and parts.next_number > limit.last
+    if ended:
         shows_entry = False  # the table has played its last deal (e.g. time was called)
-    else:
-        limit = None
     payload: dict[str, Any] | None = None
     if (entry is not None and shows_entry) or (collision_with is not None and can_score):
         payload = selectors.game_payload(game)
@@ -193,7 +192,9 @@ def _game_context(
         "can_finish": can_score and game.status == GameStatus.IN_PROGRESS and parts.deal_count > 0,
         "notices": notices or [],
         "panels": panels_for(game, actor),
-        "deal_limit": limit,
+        "deal_limit": limit if ended else None,
+        # the deals entered offline stop there too (offline.js)
+        "last_deal_allowed": limit if limit is not None and not ended else None,
         "collision": _collision(game, actor, payload, *collision_with)
         if collision_with is not None and payload is not None
         else None,

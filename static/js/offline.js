@@ -401,14 +401,24 @@
       if (candidate.content.querySelector("#entry-" + number)) template = candidate;
     });
     var note = el.querySelector(".waiting-form");
-    if (!deal || !template) {
+    // The table's last deal as the page was served (e.g. time called for the round).
+    var lastAllowed = parseInt(el.getAttribute("data-last-deal") || "0", 10);
+    var past = lastAllowed > 0 && number > lastAllowed;
+    if (past || !deal || !template) {
       if (form) form.remove();
       if (!note) {
         note = document.createElement("p");
         note.className = "waiting-form muted";
         el.querySelector("#sheet-title-" + game).before(note);
       }
-      note.textContent = "Deal " + number + "’s form comes back once the deals waiting are sent.";
+      if (past) {
+        note.className = "waiting-form message info";
+        note.textContent = "No more deals at this table: " + el.getAttribute("data-last-deal-reason") +
+          ", and deal " + lastAllowed + " was its last.";
+      } else {
+        note.className = "waiting-form muted";
+        note.textContent = "Deal " + number + "’s form comes back once the deals waiting are sent.";
+      }
       return;
     }
     if (note) note.remove();

@@ -291,3 +291,40 @@ def test_the_game_page_is_an_installable_app(
     assert [error["errorId"] for error in errors if error["errorId"] != "in-incognito"] == []
     worker = page.request.get(f"{site.url}/sw.js")
     assert worker.headers["service-worker-allowed"] == "/"
+
+
+@pytest.fixture
+def last_deal_two(table: tuple[Club, User, User, Game]) -> Any:
+    """The table's game takes 2 deals at most (as a tournament round of 2 deals would)."""
+    from scorekeeper import deal_limits
+
+    game = table[3]
+
+    def limiter(candidate: Game) -> deal_limits.DealLimit | None:
+        if candidate.pk != game.pk:
+            return None
+        return deal_limits.DealLimit(last=2, reason="round 1 is 2 deals")
+
+    deal_limits.register(limiter)
+    yield limiter
+    deal_limits.unregister(limiter)
+
+
+def test_offline_entry_stops_at_the_tables_last_deal(
+    site: LiveServer, last_deal_two: Any, offline_page: Any, table: tuple[Club, User, User, Game]
+) -> None:
+    _club, _scorer, _other, game = table
+    page = offline_page
+    page.context.set_offline(True)
+    enter(page, 1)
+    page.get_by_role("button", name="Save deal 2").wait_for()
+    enter(page, 2)
+    expect(page.locator(".waiting-form")).to_have_text(
+        "No more deals at this table: round 1 is 2 deals, and deal 2 was its last."
+    )
+    assert page.locator("form[data-entry]").count() == 0  # no form for deal 3
+    assert waiting_rows(page) == ["1", "2"]
+    page.context.set_offline(False)
+    assert_recorded_as_the_engine_scores(game, 2)
+    expect(page.get_by_text("No more deals at this table")).to_be_visible()
+    assert page.locator("form[data-entry]").count() == 0
