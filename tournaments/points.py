@@ -47,6 +47,14 @@ TIE_BREAKS = ("game_score", "opponents", "table_wins", "head_to_head")
 DEFAULT_PLACING = (3, 1, 0)
 
 
+class RuleError(ValueError):
+    """A rule refused, with the ``field`` of ``Rule`` it is about."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
 @dataclass(frozen=True)
 class Rule:
     system: str = "opponents"
@@ -57,12 +65,14 @@ class Rule:
 
     def __post_init__(self) -> None:
         if self.system not in SYSTEMS:
-            raise ValueError(f"unknown points system {self.system!r}")
+            raise RuleError("system", f"unknown points system {self.system!r}")
         if self.bye not in BYE_RULES:
-            raise ValueError(f"unknown bye rule {self.bye!r}")
+            raise RuleError("bye", f"unknown bye rule {self.bye!r}")
         unknown = [name for name in self.tie_breaks if name not in TIE_BREAKS]
         if unknown or len(set(self.tie_breaks)) != len(self.tie_breaks):
-            raise ValueError(f"tie-breaks are distinct names among {', '.join(TIE_BREAKS)}")
+            raise RuleError(
+                "tie_breaks", f"tie-breaks are distinct names among {', '.join(TIE_BREAKS)}"
+            )
 
 
 @dataclass(frozen=True)

@@ -105,3 +105,10 @@ def option_defaults(game_type: str) -> dict[str, str]:
             else:
                 data[input_.name] = input_.value
     return data
+
+
+def error_beside(html: str, input_id: str) -> str:
+    """The text of the error element of ``input_id`` (``<id>_error``)."""
+    found = re.search(rf'id="{re.escape(input_id)}_error"[^>]*>([^<]*)<', html)
+    assert found, f"no error beside {input_id}"
+    return unescape(found.group(1))

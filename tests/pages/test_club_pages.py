@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from html import unescape
 from types import SimpleNamespace
 from typing import Any
 
@@ -22,7 +21,13 @@ from scorekeeper.pages.actors import SESSION_KEY
 from scorekeeper.pages.club_forms import GameSetupForm, option_controls, read_options
 from scorekeeper.pages.sharing import share_token
 from tests.factories import ClubFactory, member
-from tests.pages.helpers import World, assert_every_input_labelled, option_defaults, text_of
+from tests.pages.helpers import (
+    World,
+    assert_every_input_labelled,
+    error_beside,
+    option_defaults,
+    text_of,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -37,13 +42,6 @@ WIDOW_DEAL = {"widow": None, "tricks": [5, 4, 4]}
 
 def html_of(response: Any) -> str:
     return str(response.content.decode())
-
-
-def error_beside(html: str, input_id: str) -> str:
-    """The text of the error element of ``input_id`` (``<id>_error``)."""
-    found = re.search(rf'id="{re.escape(input_id)}_error"[^>]*>([^<]*)<', html)
-    assert found, f"no error beside {input_id}"
-    return unescape(found.group(1))
 
 
 # --- Who sees what --------------------------------------------------------------------------

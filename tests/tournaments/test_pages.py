@@ -18,7 +18,7 @@ from django.utils import timezone
 from scorekeeper.errors import InvalidInput
 from scorekeeper.models import OutboxJob, Role
 from tests.factories import ClubFactory, member
-from tests.pages.helpers import option_defaults, text_of
+from tests.pages.helpers import error_beside, option_defaults, text_of
 from tests.tournaments.helpers import EVEN, WIN, Event, guest, play, seats, tables
 from tournaments import services
 from tournaments.models import (
@@ -400,16 +400,23 @@ def test_create_with_placing_points_mixed_tables_and_fixed_byes(event: Event) ->
     assert (t.bye_score, float(t.bye_points)) == ("fixed", 1.5)
 
 
-@pytest.mark.parametrize("typed", ["3, one, 0", "inf, nan", "1e308, 1e309", "3, -1", "5000"])
-def test_placing_points_must_be_numbers(event: Event, typed: str) -> None:
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("3, one, 0", "placing points are numbers separated by commas, e.g. 3, 1, 0"),
+        ("inf, nan", "placing points are numbers from 0 to 1000"),
+        ("1e308, 1e309", "placing points are numbers from 0 to 1000"),
+        ("3, -1", "placing points are numbers from 0 to 1000"),
+        ("5000", "placing points are numbers from 0 to 1000"),
+    ],
+)
+def test_placing_points_must_be_numbers(event: Event, typed: str, said: str) -> None:
     response = client_for(event.director).post(
         reverse("tournament-new", args=[event.club.slug, "widow_whist"]),
         new_tournament("Typo cup", points_system="placing", placing_points=typed),
     )
     assert response.status_code == 400
-    assert "placing points are numbers from 0 to 1000 separated by commas" in (
-        text(response).lower()
-    )
+    assert said in error_beside(text(response), "id_placing_points").lower()
     assert not Tournament.objects.filter(name="Typo cup").exists()
 
 

@@ -3,7 +3,6 @@ POST into the services' arguments (and put the services' refusals beside the fie
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -16,7 +15,6 @@ from scorekeeper.pages.club_forms import OptionControl, option_controls, place_o
 from scorekeeper.pages.club_forms import read_options as read_option_controls
 
 from ..models import (
-    MAX_PLACING_POINTS,
     MAX_ROUNDS,
     ByeScore,
     PointsSystem,
@@ -175,12 +173,11 @@ class TournamentForm(forms.Form):
             values = [float(part) for part in text.replace(";", ",").split(",") if part.strip()]
         except ValueError:
             values = []
-        if not values or not all(math.isfinite(v) and 0 <= v <= MAX_PLACING_POINTS for v in values):
+        if not values:
             raise forms.ValidationError(
-                f"placing points are numbers from 0 to {MAX_PLACING_POINTS} separated by commas, "
-                "e.g. 3, 1, 0"
+                "placing points are numbers separated by commas, e.g. 3, 1, 0"
             )
-        return values
+        return values  # how large they may be is the service's rule (said beside this field)
 
     def chosen(self, name: str) -> str:
         """A select's value as posted (or its initial value)."""

@@ -34,6 +34,9 @@ from ..models import (
 )
 from ._base import _locked, _user, choices
 
+# the tournament's field for each of ``points.Rule``'s
+_RULE_FIELDS = {"system": "points_system", "bye": "bye_score", "tie_breaks": "tie_breaks"}
+
 
 def _points_value(value: object) -> bool:
     """Whether ``value`` is a number of placing points: from 0 to MAX_PLACING_POINTS."""
@@ -181,17 +184,8 @@ def _settings(
             bye=settings.bye_score,
             tie_breaks=tuple(breaks),
         )
-    except ValueError as error:
-        message = str(error)
-        field = next(
-            (
-                name
-                for word, name in (("tie-break", "tie_breaks"), ("bye", "bye_score"))
-                if word in message
-            ),
-            "points_system",
-        )
-        raise InvalidInput(message, field=field) from None
+    except points.RuleError as error:
+        raise InvalidInput(str(error), field=_RULE_FIELDS[error.field]) from None
     return {
         "name": name,
         "game_type": game_type,
