@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .models import Game
+from .registry import Registry
 
 
 @dataclass(frozen=True)
@@ -29,19 +30,10 @@ class DealLimit:
 
 Limiter = Callable[[Game], DealLimit | None]
 
-_limiters: list[Limiter] = []
-
-
-def register(limiter: Limiter) -> Limiter:
-    """Add a limiter (once: registering it again changes nothing)."""
-    if limiter not in _limiters:
-        _limiters.append(limiter)
-    return limiter
-
-
-def unregister(limiter: Limiter) -> None:
-    if limiter in _limiters:
-        _limiters.remove(limiter)
+_limiters: Registry[Limiter] = Registry()
+#: Add a limiter (once: registering it again changes nothing).
+register = _limiters.register
+unregister = _limiters.unregister
 
 
 def limit_of(game: Game) -> DealLimit | None:

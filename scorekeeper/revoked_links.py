@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from django.http import HttpRequest
 
 from .models import TableLink
+from .registry import Registry
 
 logger = logging.getLogger(__name__)
 
@@ -33,27 +34,17 @@ class Explanation:
 
 Explainer = Callable[[HttpRequest, TableLink], Explanation | None]
 
-_explainers: list[Explainer] = []
-
-
-def register(explainer: Explainer) -> Explainer:
-    """Add an explainer (once: registering it again changes nothing). Usable as a
-    decorator."""
-    if explainer not in _explainers:
-        _explainers.append(explainer)
-    return explainer
-
-
-def unregister(explainer: Explainer) -> None:
-    if explainer in _explainers:
-        _explainers.remove(explainer)
+_explainers: Registry[Explainer] = Registry()
+#: Add an explainer (once: registering it again changes nothing); a decorator too.
+register = _explainers.register
+unregister = _explainers.unregister
 
 
 def explain(request: HttpRequest, link: TableLink) -> Explanation | None:
     """The first explanation an explainer gives for the revoked ``link`` (as seen by the
     request's user), or None. An explainer that fails is logged and skipped: the
     generic page is always there."""
-    for explainer in list(_explainers):
+    for explainer in _explainers:
         try:
             found = explainer(request, link)
         except Exception:

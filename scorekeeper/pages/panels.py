@@ -14,6 +14,7 @@ from typing import Any
 
 from scorekeeper.access import Actor
 from scorekeeper.models import Game
+from scorekeeper.registry import Registry
 
 
 @dataclass(frozen=True)
@@ -24,14 +25,10 @@ class Panel:
 
 PanelSource = Callable[[Game, Actor], Panel | None]
 
-_sources: list[PanelSource] = []
-
-
-def register(source: PanelSource) -> PanelSource:
-    """Add a source of game-page panels (idempotent: a source is kept once)."""
-    if source not in _sources:
-        _sources.append(source)
-    return source
+_sources: Registry[PanelSource] = Registry()
+#: Add a source of game-page panels (once: registering it again changes nothing).
+register = _sources.register
+unregister = _sources.unregister
 
 
 def panels_for(game: Game, actor: Actor) -> list[Panel]:
