@@ -198,7 +198,10 @@ def points_rule(tournament: Tournament) -> Rule:
 
 def round_scores(round: Round) -> dict[int, list[tuple[int, int]]]:
     """Each table's (player, game score) in seat order, from its game's results."""
-    tables = list(round.tables.order_by("number"))
+    return _scores_of(list(round.tables.order_by("number")))
+
+
+def _scores_of(tables: list[Table]) -> dict[int, list[tuple[int, int]]]:
     results = Result.objects.filter(game_id__in=[t.game_id for t in tables if t.game_id])
     by_game: dict[int, list[tuple[int, int]]] = {}
     for result in results.order_by("game_id", "position"):
@@ -208,8 +211,9 @@ def round_scores(round: Round) -> dict[int, list[tuple[int, int]]]:
 
 def round_result(round: Round) -> RoundResult[int]:
     """A closed (or playing) round as points.py takes it."""
-    scores = round_scores(round)
-    played = set(round.tables.filter(game__deal_count__gt=0).values_list("pk", flat=True))
+    rows = list(round.tables.select_related("game").order_by("number"))
+    scores = _scores_of(rows)
+    played = {t.pk for t in rows if t.game is not None and t.game.deal_count > 0}
     tables = tuple(
         TableResult(
             players=tuple(player for player, _ in seats),

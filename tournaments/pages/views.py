@@ -684,7 +684,8 @@ def _screen(
     request: HttpRequest, tournament: Tournament, render_page: Callable[[], HttpResponse]
 ) -> HttpResponse:
     """A page a projector shows and polls (``?projector=1``): answered 304 while nothing
-    on it moved (a round, a table, a message), else rendered with the ETag to ask with."""
+    on it moved (a round, a table, a message, the standings rebuilt: see
+    ``selectors.screen_version``), else rendered with the ETag to ask with."""
     if not _projector(request):
         return render_page()
     etag = selectors.screen_version(tournament)
