@@ -39,9 +39,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tournaments.seating import evaluate, next_round, plan  # noqa: E402
+from tournaments.seating import evaluate, plan  # noqa: E402
 from tournaments.seating.designs import known_max_rounds  # noqa: E402
-from tournaments.seating.verify import cases, check  # noqa: E402
+from tournaments.seating.verify import cases, check, swiss_event  # noqa: E402
 
 DESIGN_FIELDS: list[tuple[int, int]] = sorted(
     {(v, 3) for v in range(9, 100, 3)}
@@ -165,32 +165,11 @@ def standings(only: list[str] | None, time_limit: float) -> None:
     for name, players, k, rounds in STANDINGS:
         if only and name not in only:
             continue
-        rng = random.Random(0)
-        order = list(range(players))  # best first
-        history: list[list[list[int]]] = []
-        spreads: list[int] = []
         started = time.perf_counter()
-        for played in range(rounds):
-            result = next_round(
-                players,
-                history,
-                table_size=k,
-                method="standings",
-                standings=order,
-                time_limit=time_limit,
-                lookahead=rounds - played,
-            )
-            rank = {p: i for i, p in enumerate(order)}
-            for table in result.rounds[0]:
-                ranks = [rank[p] for p in table]
-                spreads.append(max(ranks) - min(ranks))
-            history.extend(result.rounds)
-            # results of the round: each player moves a few places up or down
-            keyed = sorted(order, key=lambda p: rank[p] + rng.uniform(-3 * k, 3 * k))
-            order = keyed
+        event = swiss_event(players, k, rounds, time_limit)
         elapsed = time.perf_counter() - started
-        repeats, _ = evaluate(history)
-        average = sum(spreads) / len(spreads)
+        repeats, _ = evaluate(event.history)
+        average = sum(event.spreads) / len(event.spreads)
         drawn = _random_spread(players, k, random.Random(1))
         print(
             f"{name:<8} {average:>7.2f} {k - 1:>6} {drawn:>7.2f} {repeats:>8} {elapsed:>7.2f}",

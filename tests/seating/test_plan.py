@@ -15,6 +15,7 @@ from tournaments.seating import (
     plan,
     seat_counts,
 )
+from tournaments.seating.verify import swiss_event
 
 
 def test_a_club_evening_is_instant_and_has_no_repeats():
@@ -286,36 +287,11 @@ def test_a_tournament_seated_from_an_earlier_design_goes_on_with_it(
     assert repeats(history) == 0
 
 
-def _swiss_event(players, k, rounds, time_limit, hand_edit_round=None):
-    """Rounds seated one at a time by standings that move a few places after each round,
-    each planned with the rounds still to play (``lookahead``)."""
-    rng = random.Random(0)
-    order = list(range(players))
-    history, plans = [], []
-    for played in range(rounds):
-        result = next_round(
-            players,
-            history,
-            table_size=k,
-            method="standings",
-            standings=order,
-            time_limit=time_limit,
-            lookahead=rounds - played,
-        )
-        plans.append(result)
-        tables = [list(table) for table in result.rounds[0]]
-        if played == hand_edit_round:  # the director swaps two players of different tables
-            tables[0][0], tables[1][0] = tables[1][0], tables[0][0]
-        history.append(tables)
-        rank = {p: i for i, p in enumerate(order)}
-        order = sorted(order, key=lambda p: rank[p] + rng.uniform(-3 * k, 3 * k))
-    return history, plans
-
-
 def test_by_standings_a_whole_event_near_the_most_rounds_has_no_repeat():
     # 24 at tables of 4 for 6 rounds (a design gives 7): tables of neighbours planned round
     # by round leave the last rounds without a repeat-free seating; the design keeps them
-    history, plans = _swiss_event(24, 4, 6, time_limit=0.5)
+    event = swiss_event(24, 4, 6, time_limit=0.5)
+    history, plans = event.history, event.plans
     assert repeats(history) == 0
     assert [sorted(t) for t in history[0]] == [list(range(i, i + 4)) for i in range(0, 24, 4)]
     assert "by standings" in plans[-1].source and "continued" in plans[-1].source
@@ -324,7 +300,8 @@ def test_by_standings_a_whole_event_near_the_most_rounds_has_no_repeat():
 
 
 def test_by_standings_a_round_changed_by_hand_is_not_taken_back_into_the_design():
-    history, plans = _swiss_event(24, 4, 4, time_limit=0.3, hand_edit_round=1)
+    event = swiss_event(24, 4, 4, time_limit=0.3, edit=1)
+    history, plans = event.history, event.plans
     # after the hand edit the rounds played are no design's rounds: searched, still valid
     assert all("continued" not in plan.source for plan in plans[2:])
     for rnd in history:
@@ -334,5 +311,5 @@ def test_by_standings_a_round_changed_by_hand_is_not_taken_back_into_the_design(
 def test_by_standings_the_rounds_ahead_keep_this_round_free_of_repeats():
     # without looking ahead, 32 at tables of 4 seated by standings for 7 rounds leaves a
     # last round with repeats; with the rounds to come planned alongside, none
-    history, _ = _swiss_event(32, 4, 7, time_limit=1.0)
-    assert repeats(history) == 0
+    event = swiss_event(32, 4, 7, time_limit=1.0)
+    assert repeats(event.history) == 0

@@ -7,17 +7,19 @@ rest sitting out, and the mixed sizes prediction whist seats (``balanced_sizes``
 rounds 1 to two beyond the most known without a repeat. ``check(case, time_limit)`` plans
 one and says what went wrong: problems, repeats where ``known_max_rounds`` says none are
 needed, or more CPU time than the budget. ``bench/seating.py --part sweep`` runs them all;
-``tests/seating/test_sweep.py`` a sample.
+``tests/seating/test_sweep.py`` a sample. ``swiss_event(...)`` seats an event by standings
+that move after each round, as ``bench/seating.py --part standings`` and the tests do.
 """
 
 from __future__ import annotations
 
 import gc
+import random
 import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from tournaments.seating.core import balanced_sizes, evaluate, plan
+from tournaments.seating.core import Plan, balanced_sizes, evaluate, next_round, plan
 from tournaments.seating.designs import known_max_rounds, max_rounds_bound
 from tournaments.seating.errors import SeatingError
 
@@ -143,3 +145,44 @@ def check(case: Case, time_limit: float, seed: int = 0) -> Finding:
     if seconds > time_limit + SLACK:
         errors.append(f"{seconds:.2f} s with a time limit of {time_limit} s")
     return Finding(case, seconds, repeats, errors, result.stats)
+
+
+@dataclass
+class SwissEvent:
+    history: list[list[list[int]]]  # the rounds as played
+    plans: list[Plan]  # each round's plan
+    spreads: list[int]  # each table's highest minus lowest standing rank, as seated
+
+
+def swiss_event(
+    players: int, k: int, rounds: int, time_limit: float, edit: int | None = None
+) -> SwissEvent:
+    """An event of ``rounds`` rounds seated one at a time by standings, each with the rounds
+    still to play as ``lookahead`` (as a tournament seats them). After each round every
+    player moves a few places up or down the standings (a seeded draw); with ``edit``, the
+    director swaps the first players of the first two tables of that round (0-based)
+    before it is played."""
+    rng = random.Random(0)
+    order = list(range(players))  # best first
+    event = SwissEvent([], [], [])
+    for played in range(rounds):
+        result = next_round(
+            players,
+            event.history,
+            table_size=k,
+            method="standings",
+            standings=order,
+            time_limit=time_limit,
+            lookahead=rounds - played,
+        )
+        event.plans.append(result)
+        tables = [list(table) for table in result.rounds[0]]
+        if played == edit:
+            tables[0][0], tables[1][0] = tables[1][0], tables[0][0]
+        rank = {p: i for i, p in enumerate(order)}
+        for table in tables:
+            ranks = [rank[p] for p in table]
+            event.spreads.append(max(ranks) - min(ranks))
+        event.history.append(tables)
+        order = sorted(order, key=lambda p: rank[p] + rng.uniform(-3 * k, 3 * k))
+    return event
