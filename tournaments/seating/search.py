@@ -85,25 +85,42 @@ def _forced_by_round(
                 for b in ordered[i + 1 :]:
                     disjoint = disjoint and (a, b) not in seen
                     seen.add((a, b))
+    # each round: who sits at which of its tables, and its table sizes
+    played_rounds = [_Seating(rnd) for rnd in history]
+    planned_rounds = [_Seating(rnd) for rnd in planned]
     out = []
-    for j, rnd in enumerate(planned):
-        seated = {p for table in rnd for p in table}
-        sizes = [len(table) for table in rnd]
+    for j, this in enumerate(planned_rounds):
+        sizes = this.sizes
         against_played = []
-        for played in history:
-            groups = [g for g in (len(seated.intersection(table)) for table in played) if g]
+        for played in played_rounds:
+            groups = [g for g in played.groups_of(this) if g]
             # a seated player absent from that round is a group of their own
-            groups_count = len(groups) + len(seated) - sum(groups)
+            groups_count = len(groups) + len(this.where) - sum(groups)
             against_played.append(_forced(sizes, groups, groups_count))
         against_planned = []
-        for earlier in planned[:j]:
+        for earlier in planned_rounds[:j]:
             # at most one group a table of that round, and one for each player it left out
-            before = {p for table in earlier for p in table}
-            groups_count = len(earlier) + len(seated - before)
-            groups = [len(seated.intersection(table)) for table in earlier]
-            against_planned.append(_forced(sizes, groups, groups_count))
+            groups_count = len(earlier.sizes) + len(this.where.keys() - earlier.where.keys())
+            against_planned.append(_forced(sizes, earlier.groups_of(this), groups_count))
         out.append((against_played, against_planned))
     return disjoint, out
+
+
+class _Seating:
+    """A round's tables: the table of each player seated, and the tables' sizes."""
+
+    __slots__ = ("sizes", "where")
+
+    def __init__(self, rnd: Sequence[Sequence[int]]) -> None:
+        self.sizes = [len(table) for table in rnd]
+        self.where = {p: t for t, table in enumerate(rnd) for p in table}
+
+    def groups_of(self, other: _Seating) -> list[int]:
+        """How many of ``other``'s seated players sat at each of these tables."""
+        groups = list(self.sizes)
+        for p in self.where.keys() - other.where.keys():
+            groups[self.where[p]] -= 1
+        return groups
 
 
 def _forced(sizes: Sequence[int], groups: Sequence[int], groups_count: int) -> int:
@@ -112,6 +129,8 @@ def _forced(sizes: Sequence[int], groups: Sequence[int], groups_count: int) -> i
     ``groups`` this large: each table holds at least the pairs of its players spread evenly
     over the groups, and each group at least the pairs of its players spread evenly over
     the tables (4 players of one earlier table at 3 tables: two of them meet again)."""
+    if max(sizes, default=0) <= groups_count and max(groups, default=0) <= len(sizes):
+        return 0  # every table can take one of each group, and each group one a table
     by_table = sum(_spread_pairs(size, groups_count) for size in sizes)
     by_group = sum(_spread_pairs(group, len(sizes)) for group in groups)
     return max(by_table, by_group)
