@@ -7,7 +7,7 @@ from django.http import Http404, HttpRequest
 from scorekeeper import selectors
 from scorekeeper.access import Actor, TableGuest
 from scorekeeper.errors import NotFound
-from scorekeeper.models import Game
+from scorekeeper.models import Game, TableLink
 from scorekeeper.names import tidy
 
 SESSION_KEY = "table_links"  # {game id (str): {"token": ..., "name": ...}}
@@ -50,3 +50,12 @@ def game_and_actor(request: HttpRequest, game_id: int) -> tuple[Game, Actor]:
         except NotFound:
             continue
     raise Http404("no such game")
+
+
+def revoked_table_link(request: HttpRequest, game_id: int) -> TableLink | None:
+    """The table link this browser came to the game with, once it is revoked (the round
+    closed, the link replaced): the page then says why instead of "not found"."""
+    token = table_token(request, game_id)
+    if not token:
+        return None
+    return TableLink.objects.filter(token=token, game_id=game_id, revoked_at__isnull=False).first()

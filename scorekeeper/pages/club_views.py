@@ -325,17 +325,21 @@ def table_link_page(request: HttpRequest, game_id: int) -> HttpResponse:
     return render(request, "pages/club/table_link.html", context)
 
 
+def link_gone(request: HttpRequest, link: TableLink | None) -> HttpResponse:
+    """The page of a table link that no longer lets anyone in (404): why, when an app that
+    revoked it says (``revoked_links``), else how to get the table's current link."""
+    revoked = link is not None and link.revoked_at is not None
+    explanation = revoked_links.explain(request, link) if revoked and link is not None else None
+    return render(request, "pages/club/link_gone.html", {"explanation": explanation}, status=404)
+
+
 @never_cache
 @require_http_methods(["GET", "POST"])
 def table_link_enter(request: HttpRequest, token: str) -> HttpResponse:
     """Someone at the table scanned the code: no account needed, this game only."""
     guest = selectors.table_guest(token)
     if guest is None:
-        revoked = TableLink.objects.filter(token=token, revoked_at__isnull=False).first()
-        explanation = revoked_links.explain(request, revoked) if revoked is not None else None
-        return render(
-            request, "pages/club/link_gone.html", {"explanation": explanation}, status=404
-        )
+        return link_gone(request, TableLink.objects.filter(token=token).first())
     game = get_object_or_404(Game.objects.select_related("club"), pk=guest.game_id)
     if request.method == "POST":
         remember_table_link(request, game.pk, token, request.POST.get("name", ""))

@@ -43,7 +43,8 @@ from scorekeeper.errors import (
 )
 from scorekeeper.models import Game, GameStatus
 
-from .actors import game_and_actor
+from .actors import game_and_actor, revoked_table_link
+from .club_views import link_gone
 from .game_forms import DealEntry
 from .game_parts import (
     CSRF_TOKEN_MARK,
@@ -330,7 +331,14 @@ def _after_write(
 
 @require_GET
 def game_page(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    game, actor = game_and_actor(request, game_id)
+    try:
+        game, actor = game_and_actor(request, game_id)
+    except Http404:
+        revoked = revoked_table_link(request, game_id)
+        if revoked is None:
+            raise
+        # a phone at a table whose link was revoked (its round closed): why, not "not found"
+        return link_gone(request, revoked)
     return _render_game(request, _game_context(request, game, actor))
 
 

@@ -239,8 +239,17 @@ def test_a_guest_opening_a_closed_rounds_table_link_sees_the_round_is_closed(
     link = active_table_link(table.game)
     assert link is not None
     play(table, [WIN[0]])
+    # a phone already at the table's game page through the link
+    sitting = new_page()
+    sitting.goto(f"{site.url}/t/{link.token}/")
+    sitting.get_by_role("button", name="Enter deals").click()
+    sitting.locator("table.sheet").wait_for()
     services.round_close(actor=director, round=round, force=True)
     first, second, third = (p.name for p in seats(table))
+    # it follows the close (the link is revoked) and says why, not "not found"
+    expect(sitting.get_by_role("heading", name="Round 1 is closed")).to_be_visible(timeout=20_000)
+    sitting.reload()
+    expect(sitting.get_by_role("heading", name="Round 1 is closed")).to_be_visible()
 
     page = new_page()
     page.goto(f"{site.url}/t/{link.token}/")

@@ -193,3 +193,4 @@ def test_a_guest_at_the_table_link_follows_too_until_the_link_is_revoked(
     services.table_link_revoke(actor=scorer, game=game)
     guest.get_by_role("button", name="Save deal 2").wait_for(state="detached", timeout=LIVE_TIMEOUT)
     assert guest.locator("table.sheet").count() == 0
+    expect(guest.get_by_role("heading", name="This link no longer works")).to_be_visible()
