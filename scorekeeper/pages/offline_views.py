@@ -135,6 +135,8 @@ def offline_context(
         "names": list(names),
         "totals": list(payload["totals"]),
         "deals": deals,
+        # the game's own last deal when it has a set number of deals (else null)
+        "scheduled": scheduled,
     }
     return {"offline": data, "upcoming": upcoming}
 

@@ -404,7 +404,9 @@
     // The table's last deal as the page was served (e.g. time called for the round).
     var lastAllowed = parseInt(el.getAttribute("data-last-deal") || "0", 10);
     var past = lastAllowed > 0 && number > lastAllowed;
-    if (past || !deal || !template) {
+    var over = !past && page.scheduled && number > page.scheduled;
+    if (past || over || !deal || !template) {
+      var heading = el.querySelector("#game-title");
       if (form) form.remove();
       if (!note) {
         note = document.createElement("p");
@@ -415,6 +417,11 @@
         note.className = "waiting-form message info";
         note.textContent = "No more deals at this table: " + el.getAttribute("data-last-deal-reason") +
           ", and deal " + lastAllowed + " was its last.";
+        if (heading) heading.textContent = "No more deals";
+      } else if (over) {
+        note.className = "waiting-form message info";
+        note.textContent = "Deal " + page.scheduled + " was the game’s last: its final scores show once the deals waiting are sent.";
+        if (heading) heading.textContent = "Last deal entered";
       } else {
         note.className = "waiting-form muted";
         note.textContent = "Deal " + number + "’s form comes back once the deals waiting are sent.";

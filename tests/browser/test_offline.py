@@ -328,3 +328,32 @@ def test_offline_entry_stops_at_the_tables_last_deal(
     assert_recorded_as_the_engine_scores(game, 2)
     expect(page.get_by_text("No more deals at this table")).to_be_visible()
     assert page.locator("form[data-entry]").count() == 0
+
+
+def test_offline_entry_stops_at_the_games_own_last_deal(
+    site: LiveServer, scorer_page: Any, table: tuple[Club, User, User, Game]
+) -> None:
+    club, scorer, _other, _game = table
+    players = [seat.player for seat in _game.seats.select_related("player").order_by("position")]
+    game = services.game_start(
+        actor=scorer,
+        club=club,
+        game_type="widow_whist",
+        players=players,
+        options={"finish": {"deals": 2}},
+    )
+    page = scorer_page
+    page.goto(game_url(site, game))
+    ready_offline(page)
+    page.context.set_offline(True)
+    enter(page, 1)
+    page.get_by_role("button", name="Save deal 2").wait_for()
+    enter(page, 2)
+    expect(page.locator(".waiting-form")).to_have_text(
+        "Deal 2 was the game’s last: its final scores show once the deals waiting are sent."
+    )
+    expect(page.locator("#game-title")).to_have_text("Last deal entered")
+    assert page.locator("form[data-entry]").count() == 0
+    page.context.set_offline(False)
+    assert_recorded_as_the_engine_scores(game, 2)
+    expect(page.get_by_role("heading", name="Final scores")).to_be_visible(timeout=30_000)
