@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from scorekeeper import access, outbox
 from scorekeeper import selectors as core_selectors
-from scorekeeper.access import Actor
+from scorekeeper.access import Actor, TableGuest, actor_name
 from scorekeeper.deal_limits import DealLimit
 from scorekeeper.errors import NotFound
 from scorekeeper.models import (
@@ -194,6 +194,19 @@ def points_rule(tournament: Tournament) -> Rule:
         bye_points=Fraction(str(tournament.bye_points)),
         tie_breaks=tuple(tournament.tie_breaks),
     )
+
+
+def recorded_last_deal(actor: Actor, game: Game) -> bool:
+    """Whether ``actor`` recorded the game's last deal (and so does not confirm its result):
+    the member who entered it, or the guest at the table link who gave that name."""
+    last = game.deals.order_by("-number").first()
+    if last is None:
+        return False
+    if isinstance(actor, TableGuest):
+        return last.entered_by_id is None and (
+            last.entered_by_name.strip().casefold() == actor_name(actor).strip().casefold()
+        )
+    return last.entered_by_id is not None and last.entered_by_id == actor.pk
 
 
 def round_scores(round: Round) -> dict[int, list[tuple[int, int]]]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, cast
 
 from django.contrib import messages
 from django.contrib.auth.models import User
@@ -307,6 +307,17 @@ def _render_game(
     if kept is not None and not get_messages(request):
         return HttpResponse(kept.page(), status=status)
     return render(request, GAME_TEMPLATE, context, status=status)
+
+
+def game_page_refused(
+    request: HttpRequest, game: Game, actor: Actor, message: str, status: int
+) -> HttpResponse:
+    """The game page again with ``message`` at the top, answered ``status``: an app on top
+    refusing what it offers on the page (e.g. confirming a tournament table's result)."""
+    htmx_request = cast(HtmxHttpRequest, request)  # django-htmx's middleware is installed
+    game.refresh_from_db()
+    context = _game_context(htmx_request, game, actor, notices=[("error", message)])
+    return _render_game(htmx_request, context, status)
 
 
 def _after_write(

@@ -319,10 +319,14 @@ def test_confirm_on_the_game_page_refuses_whoever_recorded_the_last_deal(event: 
     assert "Confirm result" not in text(scorer.get(game_url))
     assert f"table {table.number}" in text(scorer.get(game_url))
     play(table, [WIN[0], WIN[1], EVEN], by="Scorer")
-    assert "Confirm result" in text(scorer.get(game_url))
+    # whoever recorded the last deal is told someone else confirms, with no button
+    page = text(scorer.get(game_url))
+    assert "You recorded the last deal, so someone else at the table confirms" in page
+    assert "Confirm result" not in page
     confirm = reverse("tournament-table-confirm", args=[table.pk])
-    page = scorer.post(confirm, follow=True)
-    assert "someone other than whoever recorded the last deal" in text(page)
+    page = scorer.post(confirm)  # a stale page's button: refused at once, saying why
+    assert page.status_code == 403
+    assert "You recorded the last deal: someone else at the table confirms the result" in text(page)
     table.refresh_from_db()
     assert table.confirmed_at is None
 

@@ -41,6 +41,7 @@ from scorekeeper.errors import NotFound, ServiceError
 from scorekeeper.models import Game, Player
 from scorekeeper.pages.actors import game_and_actor
 from scorekeeper.pages.doors import forbidden, game_rules, member_club
+from scorekeeper.pages.game_views import game_page_refused
 from scorekeeper.pages.live_views import LIVE_CACHE_CONTROL, etag_matches
 from scorekeeper.pages.panels import Panel
 from scorekeeper.pages.sharing import qr_svg
@@ -823,6 +824,11 @@ def confirm_panel(game: Game, actor: Actor) -> Panel | None:
     director = can_direct(actor, round.tournament.club)
     playing = round.status == RoundStatus.PLAYING
     closed = round.status == RoundStatus.CLOSED
+    needs_name = isinstance(actor, TableGuest) and not actor.name.strip()
+    # whoever recorded the last deal does not confirm (a guest is known by the name given)
+    recorded_last = (
+        state == "finished" and not needs_name and selectors.recorded_last_deal(actor, game)
+    )
     return Panel(
         "tournaments/_confirm.html",
         {
@@ -830,10 +836,11 @@ def confirm_panel(game: Game, actor: Actor) -> Panel | None:
             "round": round,
             "tournament": round.tournament,
             "state": state,
-            "can_confirm": (state == "finished" and playing)
+            "can_confirm": (state == "finished" and playing and not recorded_last)
             or (director and closed and state != "confirmed" and game.locked_at is None),
+            "recorded_last": recorded_last and playing,
             "can_reopen": director and game.locked_at is not None,
-            "needs_name": isinstance(actor, TableGuest) and not actor.name.strip(),
+            "needs_name": needs_name,
             "announcements": selectors.announcements(round.tournament)[:2],
             "clock": selectors.round_clock(round, game) if playing else None,
         },
@@ -849,9 +856,9 @@ def table_confirm(request: HttpRequest, table_id: int) -> HttpResponse:
     try:
         services.table_confirm(actor=actor, table=table, name=request.POST.get("name", "")[:60])
     except ServiceError as error:
-        _report(request, error)
-    else:
-        messages.success(request, f"Table {table.number}'s result is confirmed. Thank you!")
+        # the game page again, saying why, answered with the refusal's status
+        return game_page_refused(request, game, actor, capfirst(error.message), error.status)
+    messages.success(request, f"Table {table.number}'s result is confirmed. Thank you!")
     return redirect("game", game_id=game.pk)
 
 

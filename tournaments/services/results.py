@@ -10,7 +10,7 @@ from scorekeeper import access
 from scorekeeper import services as core
 from scorekeeper.access import Actor, TableGuest, actor_name
 from scorekeeper.errors import Conflict, InvalidInput, NotAllowed
-from scorekeeper.models import Game, GameStatus
+from scorekeeper.models import GameStatus
 from scorekeeper.names import tidy
 
 from .. import jobs, points, selectors
@@ -26,18 +26,6 @@ from ..models import (
 from ._base import _decimal, _locked, _user
 from .closing import _close, _lock_reason, _score_round
 from .rounds import _closed_rounds
-
-
-def _same_person(actor: Actor, game: Game) -> bool:
-    """Whether ``actor`` recorded the game's last deal."""
-    last = game.deals.order_by("-number").first()
-    if last is None:
-        return False
-    if isinstance(actor, TableGuest):
-        return last.entered_by_id is None and (
-            last.entered_by_name.strip().casefold() == actor_name(actor).strip().casefold()
-        )
-    return last.entered_by_id is not None and last.entered_by_id == actor.pk
 
 
 @transaction.atomic
@@ -87,9 +75,9 @@ def table_confirm(*, actor: Actor, table: Table, name: str = "") -> Table:
     state, _ = selectors.table_state(table)
     if state != "finished":
         raise Conflict(f"the game is not finished: deal {game.deal_count + 1} is being played")
-    if _same_person(actor, game):
+    if selectors.recorded_last_deal(actor, game):
         raise NotAllowed(
-            "the result is confirmed by someone other than whoever recorded the last deal"
+            "you recorded the last deal: someone else at the table confirms the result"
         )
     if game.status == GameStatus.IN_PROGRESS:  # at the round's deal limit: end it there
         core.game_finish(actor=actor, game=game)
