@@ -111,6 +111,12 @@ def test_the_director_runs_a_round_through_the_pages(event: Event) -> None:
     assert first in seats(tables(round)[0])
     page = director.post(url("tournament-register", t), {"players": ["0"]})
     assert page.status_code == 400 and "players" in text(page).lower()
+    # the refused page's address is the form's: opened again, it leads to the dashboard
+    again = director.get(url("tournament-swap", t, 1))
+    assert again.status_code == 302 and again["Location"] == url("tournament", t)
+    page = director.post(url("tournament-register-new", t), {"name": "  "})
+    assert page.status_code == 400
+    assert "Name: this field is required." in text(page)
     page = director.post(
         url("tournament-swap", t, 1), {"first": first.pk, "second": second.pk}, follow=True
     )

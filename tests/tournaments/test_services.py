@@ -213,7 +213,10 @@ def test_too_few_players_are_refused_before_anything_is_queued(event):
     event.enter(t, 2)
     with pytest.raises(Conflict) as caught:
         event.seat(t)
-    assert "a table needs 3" in caught.value.message
+    assert caught.value.message == (
+        "too few players checked in to seat a round (2 players; a table needs 3); "
+        "check players in first"
+    )
     assert not t.rounds.exists()
 
 

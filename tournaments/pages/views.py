@@ -85,9 +85,13 @@ def _report(request: HttpRequest, error: ServiceError) -> None:
 
 
 def _form_errors(request: HttpRequest, form: Any) -> None:
-    for errors in form.errors.values():
+    """Each of the form's errors, a field's named by its label ("Name: this field is
+    required."), since the dashboard says them above its forms."""
+    for name, errors in form.errors.items():
+        field = form.fields.get(name)
+        label = (field.label or name.replace("_", " ")).capitalize() if field else ""
         for error in errors:
-            messages.error(request, error)
+            messages.error(request, f"{label}: {error[:1].lower()}{error[1:]}" if label else error)
 
 
 # --- Tables and rounds as the pages show them -------------------------------------------------
@@ -433,12 +437,16 @@ def director_action(view: DirectorView) -> Callable[..., HttpResponse]:
     gets the tournament and returns what to tell the director (or raises ``Refused``).
     Done, back to the dashboard (so that a reload does not post again); refused by the form or
     by a service, the dashboard is shown at once with what was wrong, answered 400 or the
-    service's own status (409 for a round already under way), so nothing reads it as done."""
+    service's own status (409 for a round already under way), so nothing reads it as done.
+    The address of such a page is the form's: opened again (a GET), it leads to the
+    dashboard."""
 
     @login_required
-    @require_POST
+    @require_http_methods(["GET", "POST"])
     @wraps(view)
     def wrapped(request: HttpRequest, tournament_id: int, **kwargs: Any) -> HttpResponse:
+        if request.method == "GET":
+            return redirect(dashboard_url(_tournament(request, tournament_id)))
         tournament, allowed = _director_post(request, tournament_id)
         if not allowed:
             return _forbidden(request, dashboard_url(tournament))

@@ -45,7 +45,10 @@ def _layout_check(tournament: Tournament, count: int) -> None:
             count, game.player_counts, tournament.table_size, tournament.mixed_sizes
         )
     except SeatingError as error:
-        raise Conflict(error.message, field="players") from None
+        raise Conflict(
+            f"too few players checked in to seat a round ({error.message}); check players in first",
+            field="players",
+        ) from None
 
 
 @transaction.atomic
