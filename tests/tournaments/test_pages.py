@@ -108,6 +108,7 @@ def test_the_director_runs_a_round_through_the_pages(event: Event) -> None:
     page = director.post(url("tournament-swap", t, 1), {"first": first.pk, "second": first.pk})
     assert page.status_code == 400  # one player twice: refused by the form, nothing moved
     assert "Publish round 1" in text(page) and "twice" in text(page)
+    assert '<details class="swap" open>' in text(page)  # the swap form stays open to put right
     assert first in seats(tables(round)[0])
     page = director.post(url("tournament-register", t), {"players": ["0"]})
     assert page.status_code == 400 and "players" in text(page).lower()

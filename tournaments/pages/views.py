@@ -377,6 +377,10 @@ def _dashboard_page(
         "stuck_jobs": selectors.stuck_jobs(tournament) if directs else [],
         "next_number": next_number,
         "methods": models.SeatingMethod.choices,
+        # a refused form's name: its part of the page is shown open, to put right
+        "refused": request.resolver_match.url_name
+        if status >= 400 and request.resolver_match
+        else "",
     }
     return render(request, "tournaments/dashboard.html", context, status=status)
 
