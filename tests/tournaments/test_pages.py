@@ -611,3 +611,15 @@ def test_a_guest_opening_a_closed_rounds_table_link_is_told_so(event: Event) -> 
     )
     # A link that never existed still gets the generic page.
     assert "mistyped" in text_of(Client().get(reverse("table-enter", args=["nope" * 8])))
+
+
+def test_a_round_closed_before_its_tables_confirmed_says_which_had_played_out(
+    event: Event,
+) -> None:
+    t, round = running(event)
+    played, idle = tables(round)
+    play(played, [WIN[0], WIN[1], EVEN])  # its 3 deals: finished, not confirmed
+    with event.capture(execute=True):
+        services.round_close(actor=event.director, round=round, force=True)
+    page = text(client_for(event.director).get(url("tournament", t)))
+    assert page.count("Closed unconfirmed") == 1 and page.count("Closed unfinished") == 1
