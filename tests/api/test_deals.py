@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from django.urls import reverse
 from rest_framework.test import APIClient
 
 from rules_engine import RuleError, score_record
@@ -142,7 +143,7 @@ def test_same_key_and_body_replays_the_first_response(world: World) -> None:
     client = world.client("scorer")
     first = post_deal(client, game, 1, WIDOW_DEALS[0], HTTP_IDEMPOTENCY_KEY="key-1")
     assert first.status_code == 201
-    assert first["Location"].endswith(f"/api/v1/games/{game.pk}/deals/1/")
+    assert first["Location"] == "http://testserver" + reverse("api:deal-detail", args=[game.pk, 1])
     again = post_deal(client, game, 1, WIDOW_DEALS[0], HTTP_IDEMPOTENCY_KEY="key-1")
     assert again.status_code == 201
     assert again.json() == first.json()
