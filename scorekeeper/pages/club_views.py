@@ -328,8 +328,9 @@ def table_link_page(request: HttpRequest, game_id: int) -> HttpResponse:
 def link_gone(request: HttpRequest, link: TableLink | None) -> HttpResponse:
     """The page of a table link that no longer lets anyone in (404): why, when an app that
     revoked it says (``revoked_links``), else how to get the table's current link."""
-    revoked = link is not None and link.revoked_at is not None
-    explanation = revoked_links.explain(request, link) if revoked and link is not None else None
+    explanation = None
+    if link is not None and link.revoked_at is not None:
+        explanation = revoked_links.explain(request, link)
     return render(request, "pages/club/link_gone.html", {"explanation": explanation}, status=404)
 
 

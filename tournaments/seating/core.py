@@ -551,7 +551,7 @@ def _plan(spec: _Spec, started: float) -> Plan:
             if designed is not None:
                 tables, how = designed
                 sources = [how]
-                optimal = True
+                optimal, timed_out = True, False
 
     meetings = [0] * n
     for rnd in [*spec.history, *tables]:
