@@ -11,6 +11,7 @@ from scorekeeper import access
 from scorekeeper.models import Result, TableLink
 from scorekeeper.revoked_links import Explanation
 
+from . import selectors
 from .models import RoundStatus, Table
 
 
@@ -26,7 +27,9 @@ def result_text(table: Table) -> str:
 def explain_closed_round(request: HttpRequest, link: TableLink) -> Explanation | None:
     """A table link of a closed round: which round, and the result that stands."""
     table = (
-        Table.objects.select_related("round__tournament__club").filter(game_id=link.game_id).first()
+        Table.objects.select_related("round__tournament__club", "game")
+        .filter(game_id=link.game_id)
+        .first()
     )
     if table is None or table.round.status != RoundStatus.CLOSED:
         return None
@@ -36,7 +39,9 @@ def explain_closed_round(request: HttpRequest, link: TableLink) -> Explanation |
         f"Round {round.number} of {tournament.name} is closed; the result of table "
         f"{table.number} stands as {result_text(table)}."
     )
-    if table.unfinished:
+    if table.unfinished and selectors.played_out(table):
+        message += " Nobody at the table had confirmed it when the round was closed."
+    elif table.unfinished:
         message += " The table had not finished: the round was closed at its totals."
     url = text = ""
     if access.can_read_results(request.user, tournament.club):

@@ -196,6 +196,13 @@ def points_rule(tournament: Tournament) -> Rule:
     )
 
 
+def played_out(table: Table) -> bool:
+    """Whether the table's game reached its own end (all its deals), confirmed or not; a
+    game the round's close finished at its totals did not."""
+    game = table.game
+    return game is not None and game.status == GameStatus.FINISHED and not game.ended_by_hand
+
+
 def recorded_last_deal(actor: Actor, game: Game) -> bool:
     """Whether ``actor`` recorded the game's last deal (and so does not confirm its result):
     the member who entered it, or the guest at the table link who gave that name."""

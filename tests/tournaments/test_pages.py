@@ -9,8 +9,9 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import AnonymousUser
 from django.db import connection
-from django.test import Client
+from django.test import Client, RequestFactory
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
@@ -597,7 +598,7 @@ def test_a_guest_opening_a_closed_rounds_table_link_is_told_so(event: Event) -> 
     names = [p.name for p in seats(table)]
     gone = Client().get(reverse("table-enter", args=[token]))
     page = text_of(gone)
-    assert gone.status_code == 404
+    assert gone.status_code == 410  # revoked: gone for good
     assert "Round 1 is closed" in page and "mistyped" not in page
     assert (
         f"Round 1 of {t.name} is closed; the result of table 1 stands as "
@@ -623,3 +624,19 @@ def test_a_round_closed_before_its_tables_confirmed_says_which_had_played_out(
         services.round_close(actor=event.director, round=round, force=True)
     page = text(client_for(event.director).get(url("tournament", t)))
     assert page.count("Closed unconfirmed") == 1 and page.count("Closed unfinished") == 1
+    # and a phone still at each table is told as much
+    from scorekeeper.models import TableLink
+    from tournaments.revoked_links import explain_closed_round
+
+    request = RequestFactory().get("/")
+    request.user = AnonymousUser()
+    said = {
+        table.number: explain_closed_round(request, TableLink.objects.get(game=table.game))
+        for table in (played, idle)
+    }
+    assert said[played.number].message.endswith(
+        "Nobody at the table had confirmed it when the round was closed."
+    )
+    assert said[idle.number].message.endswith(
+        "The table had not finished: the round was closed at its totals."
+    )

@@ -38,7 +38,7 @@ from scorekeeper import access
 from scorekeeper import selectors as core_selectors
 from scorekeeper.access import Actor, TableGuest
 from scorekeeper.errors import NotFound, ServiceError
-from scorekeeper.models import Game, GameStatus, Player
+from scorekeeper.models import Game, Player
 from scorekeeper.pages.actors import game_and_actor
 from scorekeeper.pages.doors import forbidden, game_rules, member_club
 from scorekeeper.pages.game_views import game_page_refused
@@ -124,11 +124,7 @@ class TableRow:
                 f"Reopened by {self.table.reopened_by_name} ({self.table.reopen_reason}) · {base}"
             )
         if self.table.unfinished:  # the round was closed before the table confirmed
-            game = self.table.game
-            played_out = (
-                game is not None and game.status == GameStatus.FINISHED and not game.ended_by_hand
-            )
-            return "Closed unconfirmed" if played_out else "Closed unfinished"
+            return "Closed unconfirmed" if selectors.played_out(self.table) else "Closed unfinished"
         return STATE_LABELS[self.state].format(deal=self.deal)
 
     @property
