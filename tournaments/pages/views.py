@@ -591,6 +591,9 @@ def seat(request: HttpRequest, tournament: Tournament) -> str:
     """Ask for the next round to be seated; the dashboard shows the progress."""
     method = request.POST.get("method") or None
     round, _ = services.round_request(actor=request.user, tournament=tournament, method=method)
+    round.refresh_from_db()  # without a broker the seating has run already
+    if round.status == RoundStatus.SEATED:
+        return f"Round {round.number} is seated: look over its tables, then publish it."
     return f"Round {round.number} is being seated."
 
 
