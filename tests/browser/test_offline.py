@@ -310,19 +310,25 @@ def last_deal_two(table: tuple[Club, User, User, Game]) -> Any:
     deal_limits.unregister(limiter)
 
 
+def two_deals_offline(page: Any, said: str) -> None:
+    """With no connection, deals 1 and 2 entered; then the phone says ``said`` and offers no
+    form for deal 3."""
+    page.context.set_offline(True)
+    enter(page, 1)
+    page.get_by_role("button", name="Save deal 2").wait_for()
+    enter(page, 2)
+    expect(page.locator(".waiting-form")).to_have_text(said)
+    assert page.locator("form[data-entry]").count() == 0
+
+
 def test_offline_entry_stops_at_the_tables_last_deal(
     site: LiveServer, last_deal_two: Any, offline_page: Any, table: tuple[Club, User, User, Game]
 ) -> None:
     _club, _scorer, _other, game = table
     page = offline_page
-    page.context.set_offline(True)
-    enter(page, 1)
-    page.get_by_role("button", name="Save deal 2").wait_for()
-    enter(page, 2)
-    expect(page.locator(".waiting-form")).to_have_text(
-        "No more deals at this table: round 1 is 2 deals, and deal 2 was its last."
+    two_deals_offline(
+        page, "No more deals at this table: round 1 is 2 deals, and deal 2 was its last."
     )
-    assert page.locator("form[data-entry]").count() == 0  # no form for deal 3
     assert waiting_rows(page) == ["1", "2"]
     page.context.set_offline(False)
     assert_recorded_as_the_engine_scores(game, 2)
@@ -345,15 +351,10 @@ def test_offline_entry_stops_at_the_games_own_last_deal(
     page = scorer_page
     page.goto(game_url(site, game))
     ready_offline(page)
-    page.context.set_offline(True)
-    enter(page, 1)
-    page.get_by_role("button", name="Save deal 2").wait_for()
-    enter(page, 2)
-    expect(page.locator(".waiting-form")).to_have_text(
-        "Deal 2 was the game’s last: its final scores show once the deals waiting are sent."
+    two_deals_offline(
+        page, "Deal 2 was the game’s last: its final scores show once the deals waiting are sent."
     )
     expect(page.locator("#game-title")).to_have_text("Last deal entered")
-    assert page.locator("form[data-entry]").count() == 0
     page.context.set_offline(False)
     assert_recorded_as_the_engine_scores(game, 2)
     expect(page.get_by_role("heading", name="Final scores")).to_be_visible(timeout=30_000)
