@@ -327,12 +327,12 @@ def table_link_page(request: HttpRequest, game_id: int) -> HttpResponse:
 
 def link_gone(request: HttpRequest, link: TableLink | None) -> HttpResponse:
     """The page of a table link that no longer lets anyone in: why, when an app that revoked
-    it says (``revoked_links``), else how to get the table's current link. A link revoked is
-    answered 410 (gone for good), one never made (mistyped) 404."""
-    if link is None or link.revoked_at is None:
-        return render(request, "pages/club/link_gone.html", {"explanation": None}, status=404)
-    explanation = revoked_links.explain(request, link)
-    return render(request, "pages/club/link_gone.html", {"explanation": explanation}, status=410)
+    it says (``revoked_links``), else how to get the table's current link. Answered 404 as
+    for a link never made, so that the status tells nobody which links existed."""
+    explanation = None
+    if link is not None and link.revoked_at is not None:
+        explanation = revoked_links.explain(request, link)
+    return render(request, "pages/club/link_gone.html", {"explanation": explanation}, status=404)
 
 
 @never_cache
