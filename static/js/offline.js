@@ -571,10 +571,23 @@
   function showSaved(number) { return showServer("Deal " + number + " saved."); }
 
   // The service worker's copy of the page brought up to date (what opens with no network).
-  function keepCopy() {
+  // On a connection that drops requests the copy may not be kept at the first ask: the page
+  // looks for it a little later and asks again (a few times), so that a reload with no
+  // network still opens the game.
+  var KEEP_TRIES = 5;
+  var KEEP_CHECK_MS = 3000;
+  function keepCopy(tries) {
     if (!("serviceWorker" in navigator)) return;
+    var left = typeof tries === "number" ? tries : KEEP_TRIES;
+    var path = pageUrl();
     navigator.serviceWorker.ready.then(function (registration) {
-      if (registration.active) registration.active.postMessage({ keep: pageUrl() });
+      if (registration.active) registration.active.postMessage({ keep: path });
+      if (left <= 1 || !window.caches) return;
+      window.setTimeout(function () {
+        window.caches.open("scorekeeper-pages").then(function (cache) { return cache.match(path); })
+          .then(function (copy) { if (!copy && navigator.onLine) keepCopy(left - 1); })
+          .catch(function () { /* no cache storage: nothing to keep it in */ });
+      }, KEEP_CHECK_MS);
     });
   }
 
@@ -623,13 +636,20 @@
       if (event.data && event.data.synced === game) { stamp(); sync(); }
     });
     var script = document.querySelector("script[data-sw]");
-    navigator.serviceWorker.register(script.getAttribute("data-sw"), { scope: "/" })
-      .then(function () { return navigator.serviceWorker.ready; })
-      .then(function () {
-        // The page opened from the network: keep a copy for opening it with no network.
-        if (navigator.onLine) keepCopy();
-      })
-      .catch(function () { /* no service worker: the page still keeps and sends deals */ });
+    var register = function (tries) {
+      navigator.serviceWorker.register(script.getAttribute("data-sw"), { scope: "/" })
+        .then(function () { return navigator.serviceWorker.ready; })
+        .then(function () {
+          // The page opened from the network: keep a copy for opening it with no network.
+          if (navigator.onLine) keepCopy();
+        })
+        .catch(function () {
+          // The worker's files did not arrive (a dropped request): try again shortly. With no
+          // service worker at all the page still keeps and sends deals.
+          if (tries > 1) window.setTimeout(function () { register(tries - 1); }, KEEP_CHECK_MS);
+        });
+    };
+    register(KEEP_TRIES);
   }
 
   // On loading: deals kept earlier (this tab or another, before a reload) are sent again,

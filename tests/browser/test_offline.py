@@ -58,11 +58,14 @@ def record_of(number: int) -> dict[str, Any]:
 def ready_offline(page: Any) -> None:
     """Wait until the service worker controls the page and keeps a copy of it."""
     deadline = time.monotonic() + SYNC_TIMEOUT
-    while not page.evaluate(
-        "navigator.serviceWorker.controller !== null && "
-        "caches.open('scorekeeper-pages').then(c => c.match(location.pathname)).then(r => !!r)"
-    ):
-        assert time.monotonic() < deadline, "the game page was not kept for offline use"
+    state = ""
+    while state != "kept":
+        state = page.evaluate(
+            "navigator.serviceWorker.controller === null ? 'no service worker controls the page'"
+            " : caches.open('scorekeeper-pages').then(c => c.match(location.pathname))"
+            ".then(r => r ? 'kept' : 'no copy of the page is kept')"
+        )
+        assert state == "kept" or time.monotonic() < deadline, f"not ready for offline use: {state}"
         page.wait_for_timeout(100)
 
 
@@ -358,3 +361,31 @@ def test_offline_entry_stops_at_the_games_own_last_deal(
     page.context.set_offline(False)
     assert_recorded_as_the_engine_scores(game, 2)
     expect(page.get_by_role("heading", name="Final scores")).to_be_visible(timeout=30_000)
+
+
+def test_a_copy_the_phone_could_not_keep_at_first_is_kept_on_a_later_try(
+    site: LiveServer, phone: Any, table: tuple[Club, User, User, Game]
+) -> None:
+    """A flaky connection drops the service worker's first two fetches of the game page
+    (the copy it keeps for opening the page with no network): the page notices there is
+    no copy and asks again, and a reload with no network then still opens the game."""
+    _club, scorer, _other, game = table
+    page = phone(scorer)
+    path = game_url(site, game).removeprefix(site.url)
+    dropped: list[str] = []
+
+    def drop_twice(route: Any) -> None:
+        request = route.request
+        if request.service_worker is not None and len(dropped) < 2:
+            dropped.append(request.url)
+            route.abort()
+        else:
+            route.continue_()
+
+    page.context.route(f"**{path}", drop_twice)
+    page.goto(game_url(site, game))
+    ready_offline(page)
+    assert len(dropped) == 2, "the service worker's fetches of the page were not dropped"
+    page.context.set_offline(True)
+    page.reload()
+    expect(page.get_by_role("button", name="Save deal 1")).to_be_visible()
