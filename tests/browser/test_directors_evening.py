@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from django.utils import timezone
+from playwright.sync_api import expect
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.models import Game
@@ -57,7 +58,10 @@ def test_a_directors_evening(
     page.get_by_label("Swap", exact=True).select_option(value=ann)
     page.get_by_label("with").select_option(value=ann)
     page.get_by_role("button", name="Swap them").click()
-    page.get_by_text("Ann is chosen twice: choose two different players to swap.").wait_for()
+    expect(page.locator("#swap-second_error")).to_have_text(
+        "Ann is chosen twice; choose two different players to swap."
+    )
+    expect(page.get_by_label("with")).to_have_value(ann)
     after = [p.pk for table in tables(Round.objects.get(tournament=t)) for p in table.seats.all()]
     assert after == before
 

@@ -229,16 +229,24 @@ def test_a_swap_naming_one_player_twice_is_refused_by_the_form(event: Event) -> 
     ann = event.players[0]
     form = SwapForm(selectors.round_players(round), {"first": ann.pk, "second": ann.pk})
     assert not form.is_valid()
-    assert form.non_field_errors() == ["Ann is chosen twice: choose two different players to swap."]
+    # said beside the second choice, the one to change
+    assert form.errors == {"second": ["Ann is chosen twice; choose two different players to swap."]}
 
     director = Client()
     director.force_login(event.director)
     response = director.post(
         reverse("tournament-swap", args=[cup.pk, round.number]),
         {"first": ann.pk, "second": ann.pk},
-        follow=True,
     )
-    assert "Ann is chosen twice" in response.content.decode()
+    page = response.content.decode()
+    assert response.status_code == 400
+    assert (
+        '<p class="field-error" id="swap-second_error">'
+        "Ann is chosen twice; choose two different players to swap.</p>"
+    ) in page
+    assert 'aria-invalid="true" aria-describedby="swap-second_error"' in page
+    # both choices stay as they were made, to be put right
+    assert page.count(f'<option value="{ann.pk}" selected>') == 2
 
 
 def test_the_dashboard_offers_what_the_moment_allows(event: Event) -> None:

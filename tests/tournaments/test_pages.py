@@ -116,9 +116,15 @@ def test_the_director_runs_a_round_through_the_pages(event: Event) -> None:
     # the refused page's address is the form's: opened again, it leads to the dashboard
     again = director.get(url("tournament-swap", t, 1))
     assert again.status_code == 302 and again["Location"] == url("tournament", t)
-    page = director.post(url("tournament-register-new", t), {"name": "  "})
+    page = director.post(
+        url("tournament-register-new", t), {"name": "  ", "email": "dee@example.org"}
+    )
     assert page.status_code == 400
-    assert "Name: this field is required." in text(page)
+    assert "Name: This field is required." in text(page)  # summed up above the forms
+    # and beside the field, the form as it was filled in (nothing to type again)
+    assert '<p class="field-error" id="new-name_error">This field is required.</p>' in text(page)
+    assert 'value="dee@example.org"' in text(page)
+    assert '<input type="checkbox" name="check_in"> Check them in' in text(page)
     page = director.post(
         url("tournament-swap", t, 1), {"first": first.pk, "second": second.pk}, follow=True
     )

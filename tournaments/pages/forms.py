@@ -252,16 +252,22 @@ class NewPlayerForm(forms.Form):
 
 
 class SwapForm(forms.Form):
-    first = forms.ModelChoiceField(queryset=Player.objects.none())
-    second = forms.ModelChoiceField(queryset=Player.objects.none())
+    """Two players of a seated round (the dashboard's "Swap … with …")."""
+
+    first = forms.ModelChoiceField(queryset=Player.objects.none(), label="Swap")
+    second = forms.ModelChoiceField(queryset=Player.objects.none(), label="Swap with")
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
         first, second = cleaned.get("first"), cleaned.get("second")
         if first is not None and first == second:
-            raise forms.ValidationError(
-                f"{first.name} is chosen twice: choose two different players to swap.",
-                code="same_player",
+            # said beside the second choice, the one to change
+            self.add_error(
+                "second",
+                forms.ValidationError(
+                    f"{first.name} is chosen twice; choose two different players to swap.",
+                    code="same_player",
+                ),
             )
         return cleaned
 
@@ -271,6 +277,8 @@ class SwapForm(forms.Form):
             field = self.fields[name]
             assert isinstance(field, forms.ModelChoiceField)
             field.queryset = queryset
+            field.error_messages["required"] = "Choose a player of the round."
+            field.error_messages["invalid_choice"] = "Choose a player of the round."
 
 
 class AnnouncementForm(forms.Form):

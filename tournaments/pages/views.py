@@ -85,13 +85,13 @@ def _report(request: HttpRequest, error: ServiceError) -> None:
 
 
 def _form_errors(request: HttpRequest, form: Any) -> None:
-    """Each of the form's errors, a field's named by its label ("Name: this field is
-    required."), since the dashboard says them above its forms."""
+    """Each of the form's errors summed up above the dashboard's forms, a field's named by
+    its label ("Name: This field is required."); the form shows them beside its fields."""
     for name, errors in form.errors.items():
         field = form.fields.get(name)
         label = (field.label or name.replace("_", " ")).capitalize() if field else ""
         for error in errors:
-            messages.error(request, f"{label}: {error[:1].lower()}{error[1:]}" if label else error)
+            messages.error(request, f"{label}: {capfirst(error)}" if label else error)
 
 
 # --- Tables and rounds as the pages show them -------------------------------------------------
@@ -332,10 +332,11 @@ def dashboard(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 
 def _dashboard_page(
-    request: HttpRequest, tournament: Tournament, status: int = 200
+    request: HttpRequest, tournament: Tournament, status: int = 200, form: Any = None
 ) -> HttpResponse:
     """The dashboard as it stands, answered with ``status`` (a refused request shows it
-    again with what was wrong among its messages)."""
+    again with what was wrong among its messages, and ``form``, the form refused, with its
+    errors beside its fields)."""
     directs = can_direct(request.user, tournament.club)
     round = selectors.last_round(tournament)
     registrations = list(selectors.registrations(tournament))
@@ -381,6 +382,9 @@ def _dashboard_page(
         "refused": request.resolver_match.url_name
         if status >= 400 and request.resolver_match
         else "",
+        # what the refused form was sent with, and its fields' errors, to show beside them
+        "refused_data": form.data if form is not None else {},
+        "refused_errors": form.errors if form is not None else {},
     }
     return render(request, "tournaments/dashboard.html", context, status=status)
 
@@ -428,9 +432,10 @@ class Refused(Exception):
     """A director's request the page refuses itself (a form filled in wrongly): already
     said in ``messages``; the dashboard is shown again, answered ``status``."""
 
-    def __init__(self, status: int = 400) -> None:
+    def __init__(self, status: int = 400, form: Any = None) -> None:
         super().__init__(status)
         self.status = status
+        self.form = form  # the form refused, its errors shown beside its fields
 
 
 DirectorView = Callable[..., "str | None"]
@@ -457,7 +462,9 @@ def director_action(view: DirectorView) -> Callable[..., HttpResponse]:
         try:
             said = view(request, tournament, **kwargs)
         except Refused as refused:
-            return _dashboard_page(request, _tournament(request, tournament_id), refused.status)
+            return _dashboard_page(
+                request, _tournament(request, tournament_id), refused.status, refused.form
+            )
         except ServiceError as error:
             _report(request, error)
             return _dashboard_page(request, _tournament(request, tournament_id), error.status)
@@ -468,15 +475,12 @@ def director_action(view: DirectorView) -> Callable[..., HttpResponse]:
     return wrapped
 
 
-def _valid(request: HttpRequest, form: Any, message: str = "") -> Any:
-    """The form's cleaned data, or ``Refused`` with its errors said (``message`` instead of
-    the fields' own, unless the form as a whole refused)."""
+def _valid(request: HttpRequest, form: Any) -> Any:
+    """The form's cleaned data, or ``Refused`` with its errors: summed up above the
+    dashboard's forms, and beside the fields of the form refused (shown again as filled in)."""
     if not form.is_valid():
-        if message and not form.non_field_errors():
-            messages.error(request, message)
-        else:
-            _form_errors(request, form)
-        raise Refused
+        _form_errors(request, form)
+        raise Refused(form=form)
     return form.cleaned_data
 
 
@@ -626,7 +630,7 @@ def swap(request: HttpRequest, tournament: Tournament, number: int) -> None:
     """Swap two players' places before the round is published; conflicts are shown."""
     round = _round(tournament, number)
     form = SwapForm(selectors.round_players(round), request.POST)
-    data = _valid(request, form, "Choose two players of the round to swap.")
+    data = _valid(request, form)
     first, second = data["first"], data["second"]
     conflicts = services.round_swap(actor=request.user, round=round, first=first, second=second)
     messages.success(request, f"{first.name} and {second.name} have swapped places.")

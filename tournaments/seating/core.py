@@ -492,12 +492,10 @@ def _plan(spec: _Spec, started: float) -> Plan:
                     cnt[a * n + b] += 1
                     cnt[b * n + a] += 1
     _, inc, _ = pair_weights(len(spec.history) + spec.rounds + 2)
-    place: list[list[int]] | None = None
+    place = swiss.places(spec) if spec.rank is not None else None
     designed = None
-    if spec.rank is not None:
-        place = swiss.places(spec)
-        if len(spec.history) >= 2:  # seated from a design so far: it goes on with it
-            designed = swiss.design_rounds(spec)
+    if place is not None and len(spec.history) >= 2:  # seated from a design so far: it goes on
+        designed = swiss.design_rounds(spec, place)
     if designed is not None:
         tables, how = designed
         sources.append(how)
@@ -547,7 +545,7 @@ def _plan(spec: _Spec, started: float) -> Plan:
             sources.append("tabu search")
         if place is not None and search.bad.items:
             # a pair would meet twice in the rounds to come: a design keeps them all clear
-            designed = swiss.design_rounds(spec)
+            designed = swiss.design_rounds(spec, place)
             if designed is not None:
                 tables, how = designed
                 sources = [how]

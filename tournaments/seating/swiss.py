@@ -68,10 +68,11 @@ def places(spec: _Spec) -> list[list[int]]:
     return place
 
 
-def design_rounds(spec: _Spec) -> tuple[list[list[list[int]]], str] | None:
+def design_rounds(spec: _Spec, place: list[list[int]]) -> tuple[list[list[list[int]]], str] | None:
     """The rounds to play from a resolvable design of the whole field (every round at full
-    tables, nobody sitting out), the first of them seated by the standings; None when no
-    design fits, it has too few rounds left, or the rounds played do not follow it."""
+    tables, nobody sitting out), the first of them seated by the standings (``place``: the
+    cost of each player at each table, from :func:`places`); None when no design fits, it
+    has too few rounds left, or the rounds played do not follow it."""
     assert spec.rank is not None
     n = len(spec.ids)
     k = spec.sizes[0]
@@ -94,7 +95,6 @@ def design_rounds(spec: _Spec) -> tuple[list[list[list[int]]], str] | None:
         for point, player in zip((p for block in blocks[0] for p in block), ranked, strict=True):
             label[point] = player
         left = list(range(len(blocks)))
-    place = places(spec)
     candidates = []
     for index in left:
         tables = sorted(
