@@ -15,7 +15,7 @@ from django.utils import timezone
 from scorekeeper import services as core
 from scorekeeper.errors import Conflict, InvalidInput, NotAllowed
 from scorekeeper.models import Game, Role, TableLink
-from tests.factories import member
+from tests.factories import PlayerFactory, member
 from tests.tournaments.helpers import WIN, Event, guest, play, tables
 from tournaments import selectors, services
 from tournaments.models import Announcement, Round, RoundStatus, Tournament
@@ -402,3 +402,32 @@ def test_the_director_is_told_where_a_late_arrival_sits(event: Event) -> None:
         "who had a bye." in text.replace("&#x27;", "'")
     )
     assert text.count("arrived late") == 1  # the players who had a bye did not arrive late
+
+
+def test_checking_in_late_arrivals_says_who_plays_now_and_who_from_the_next_round(
+    event: Event,
+) -> None:
+    """Round 1 seated with two byes (eight players of widow whist: two tables of three). Of
+    two who check in late, the first fills a table with the byes in round 1 and the second
+    waits for round 2, and the message says so rather than "2 checked in for round 2"."""
+    cup = event.tournament()
+    event.enter(cup, 8)
+    round = event.seat(cup)
+    assert round.players.filter(table__isnull=True).count() == 2
+    late = [event.players[8], PlayerFactory(club=event.club, name="Jo")]
+    event.enter(cup, late, check_in=False)
+    director = Client()
+    director.force_login(event.director)
+    with event.capture(execute=True):
+        page = director.post(
+            reverse("tournament-check-in", args=[cup.pk]),
+            {"players": [player.pk for player in late]},
+            follow=True,
+        )
+    text = page.content.decode().replace("&#x27;", "'")
+    assert [r.checked_in_round for r in cup.registrations.filter(player__in=late)] in (
+        [1, 2],
+        [2, 1],
+    )
+    assert "2 checked in: 1 plays in round 1 as a late arrival, 1 from round 2 on" in text
+    assert text.count("arrived late and sits at table 3 of round 1") == 1

@@ -568,6 +568,13 @@ def check_in(request: HttpRequest, tournament: Tournament) -> str:
     )
     _late_seated(request, tournament, before)
     number = selectors.check_in_round(tournament)
+    # those seated in the round under way as late arrivals are told apart (_late_seated)
+    waiting = sum(1 for registration in done if registration.checked_in_round == number)
+    if waiting < len(done):
+        late = len(done) - waiting
+        plays = f"{late} play{'s' if late == 1 else ''} in round {number - 1} as a late arrival"
+        then = f", {waiting} from round {number} on" if waiting else ""
+        return f"{len(done)} checked in: {plays}{then}; they stay checked in until they check out."
     return (
         f"{len(done)} checked in for round {number}; they stay checked in for later "
         "rounds until they check out."
