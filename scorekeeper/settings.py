@@ -359,6 +359,9 @@ CELERY_BEAT_SCHEDULE = {
 # django-environ turns the URL into the EMAIL_* settings.
 vars().update(env.email_url("EMAIL_URL", default="consolemail://"))
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Scorekeeper <scorekeeper@localhost>")
+# The site's own address, for links in what background jobs send (where a player sits, with
+# their table's link): they have no request to take it from.
+SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
 
 # --- Security -------------------------------------------------------------------------------
 

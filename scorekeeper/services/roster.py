@@ -23,8 +23,11 @@ def _name_free(club: Club, name: str, *, but: Player | None = None) -> None:
     taken = Player.objects.filter(club=club, name__iexact=name)
     if but is not None:
         taken = taken.exclude(pk=but.pk)
-    if taken.exists():
-        raise InvalidInput(f'the roster already has a player called "{name}"', field="name")
+    existing = taken.first()
+    if existing is not None:  # named as the roster has them (the match ignores case)
+        raise InvalidInput(
+            f'the roster already has a player called "{existing.name}"', field="name"
+        )
 
 
 def _linkable(club: Club, user: User, *, player: Player | None = None) -> None:

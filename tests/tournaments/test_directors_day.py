@@ -402,6 +402,14 @@ def test_the_director_is_told_where_a_late_arrival_sits(event: Event) -> None:
         "who had a bye." in text.replace("&#x27;", "'")
     )
     assert text.count("arrived late") == 1  # the players who had a bye did not arrive late
+    assert "Zed is registered and checked in for round 1." in text
+    with event.capture(execute=True):  # no bye left: the next one waits for round 2
+        page = director.post(
+            reverse("tournament-register-new", args=[cup.pk]),
+            {"name": "Yan", "check_in": "on"},
+            follow=True,
+        )
+    assert "Yan is registered and checked in for round 2." in page.content.decode()
 
 
 def test_checking_in_late_arrivals_says_who_plays_now_and_who_from_the_next_round(

@@ -152,6 +152,48 @@ def test_the_director_runs_a_round_through_the_pages(event: Event) -> None:
     assert ann.name in standings and "No round has been closed" not in standings
 
 
+def test_a_refused_dashboard_form_comes_back_as_sent_with_the_reason_beside_it(
+    event: Event,
+) -> None:
+    """Refused by a service (a name the roster has, a withdrawn player among those chosen)
+    or by the form (nobody chosen): the dashboard again, 400, the reason beside the field
+    or list, everything typed or chosen still there, and never kept by the browser (Back
+    after the correction shows the dashboard as it is, not this refusal)."""
+    t = event.tournament()
+    event.enter(t, 3, check_in=False)
+    ann, bob, cy = event.players[:3]
+    director = client_for(event.director)
+
+    page = director.post(
+        url("tournament-register-new", t),
+        {"name": "Ann", "email": "ann.two@example.org", "check_in": "on"},
+    )
+    html = text(page)
+    assert page.status_code == 400
+    assert "no-store" in page["Cache-Control"]
+    assert error_beside(html, "new-name") == 'The roster already has a player called "Ann"'
+    assert 'value="Ann"' in html and 'value="ann.two@example.org"' in html
+    assert '<input type="checkbox" name="check_in" checked> Check them in' in html
+    assert '<details class="register-new" open>' in html
+
+    with event.capture(execute=True):
+        services.withdraw(actor=event.director, tournament=t, players=[cy])
+    page = director.post(url("tournament-check-in", t), {"players": [ann.pk, cy.pk]})
+    html = text(page)
+    assert page.status_code == 400
+    assert error_beside(html, "registrations-players") == "Cy has withdrawn; register them again"
+    for player, chosen in ((ann, True), (bob, False), (cy, True)):
+        box = re.search(rf'<input type="checkbox" name="players" value="{player.pk}" [^>]*>', html)
+        assert box is not None and (" checked" in box.group(0)) is chosen, player.name
+
+    page = director.post(url("tournament-register", t), {"check_in": ""})
+    html = text(page)
+    assert page.status_code == 400
+    assert error_beside(html, "roster-players") == "Choose at least one player."
+    # "check them in" was left unticked, and stays so
+    assert '<input type="checkbox" name="check_in"> Check them in for round 1' in html
+
+
 def test_create_shows_the_services_refusals(event: Event) -> None:
     event.tournament(name="Taken")
     response = client_for(event.director).post(
@@ -527,6 +569,15 @@ def test_check_in_carries_over_and_players_check_out_on_the_dashboard(event: Eve
     director = client_for(event.director)
     page = director.post(url("tournament-check-out", t), {"players": [gus.pk]}, follow=True)
     assert f"Checked out from round 2: {gus.name}." in text_of(page)
+    # checked out twice, and with someone present: said apart
+    fay = event.players[5]
+    page = director.post(url("tournament-check-out", t), {"players": [gus.pk]}, follow=True)
+    assert f"{gus.name} was not checked in: nothing to check out." in text_of(page)
+    page = director.post(url("tournament-check-out", t), {"players": [fay.pk, gus.pk]}, follow=True)
+    assert f"Checked out from round 2: {fay.name}. ({gus.name} was not checked in.)" in (
+        text_of(page)
+    )
+    director.post(url("tournament-check-in", t), {"players": [fay.pk]})
     with event.capture(execute=True):
         services.round_close(actor=event.director, round=round, force=True)
     page = text_of(director.get(url("tournament", t)))

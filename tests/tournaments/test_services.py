@@ -11,6 +11,7 @@ from django.core import mail
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from scorekeeper import selectors as core_selectors
 from scorekeeper import services as core
 from scorekeeper.deal_limits import DealLimit
 from scorekeeper.errors import Conflict, InvalidInput, NotAllowed
@@ -321,6 +322,7 @@ def test_a_bye_swapped_onto_someone_who_had_one_is_flagged(event):
 
 def test_publishing_starts_ordinary_games_with_table_links_and_tells_players(event, settings):
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    settings.SITE_URL = "https://score.example.org"
     t = event.tournament()
     event.enter(t, 7)
     round = event.seat(t)
@@ -338,7 +340,11 @@ def test_publishing_starts_ordinary_games_with_table_links_and_tells_players(eve
     subjects = sorted(message.subject for message in mail.outbox)
     assert sum("you have a bye" in subject for subject in subjects) == 1
     table_mail = next(m for m in mail.outbox if "table 1" in m.subject)
-    assert "/t/" in table_mail.body and "deals first" in table_mail.body
+    assert "deals first" in table_mail.body
+    # the table's link, whole: a phone opens it from the e-mail
+    link = core_selectors.active_table_link(tables(round)[0].game)
+    assert link is not None
+    assert f"Enter the scores at https://score.example.org/t/{link.token}/" in table_mail.body
     # Sent once: a repeat (a retried job) sends nothing more.
     assert services.round_notify(round_id=round.pk) == 0
     with pytest.raises(Conflict):
@@ -625,6 +631,13 @@ def test_a_withdrawn_player_keeps_their_standing(event):
         services.withdraw(actor=event.director, tournament=t, players=[loser])
     row = models.Standing.objects.get(tournament=t, player=loser)
     assert row.withdrawn and row.rounds_played == 1
+    # Back after all, and someone new: the standings follow at once (not at the next close).
+    newcomer = event.players[3]
+    with event.capture(execute=True):
+        services.register(actor=event.director, tournament=t, players=[loser, newcomer])
+    row = models.Standing.objects.get(tournament=t, player=loser)
+    assert not row.withdrawn and row.rounds_played == 1
+    assert models.Standing.objects.get(tournament=t, player=newcomer).rounds_played == 0
 
 
 # --- The database's own guards ---------------------------------------------------------------

@@ -17,16 +17,17 @@ a few lines over the selectors and services, and they share the dashboard's help
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import wraps
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.cache import add_never_cache_headers
 from django.utils.safestring import SafeString
 from django.utils.text import capfirst
 from django.views.decorators.cache import never_cache
@@ -331,12 +332,23 @@ def dashboard(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return _dashboard_page(request, _tournament(request, tournament_id))
 
 
+#: The dashboard's forms that choose players from its lists: the roster's, the registered.
+_ROSTER_FORMS = {"tournament-register"}
+_REGISTERED_FORMS = {"tournament-check-in", "tournament-check-out", "tournament-withdraw"}
+
+
 def _dashboard_page(
-    request: HttpRequest, tournament: Tournament, status: int = 200, form: Any = None
+    request: HttpRequest,
+    tournament: Tournament,
+    status: int = 200,
+    *,
+    sent: QueryDict | None = None,
+    errors: Mapping[str, Any] | None = None,
 ) -> HttpResponse:
-    """The dashboard as it stands, answered with ``status`` (a refused request shows it
-    again with what was wrong among its messages, and ``form``, the form refused, with its
-    errors beside its fields)."""
+    """The dashboard as it stands, answered with ``status``. A refused request shows it
+    again with what was wrong among its messages, and its form as ``sent`` (the players
+    chosen still chosen), each field's ``errors`` beside it. Never kept by the browser:
+    Back after a refusal and its correction shows the dashboard as it now is."""
     directs = can_direct(request.user, tournament.club)
     round = selectors.last_round(tournament)
     registrations = list(selectors.registrations(tournament))
@@ -383,10 +395,19 @@ def _dashboard_page(
         if status >= 400 and request.resolver_match
         else "",
         # what the refused form was sent with, and its fields' errors, to show beside them
-        "refused_data": form.data if form is not None else {},
-        "refused_errors": form.errors if form is not None else {},
+        "refused_data": sent if sent is not None else {},
+        "refused_errors": errors or {},
     }
-    return render(request, "tournaments/dashboard.html", context, status=status)
+    # a refused choice of players: which list it was made in, and who was chosen
+    refused = context["refused"]
+    listed = "roster" if refused in _ROSTER_FORMS else "registered"
+    context["refused_list"] = listed if refused in _ROSTER_FORMS | _REGISTERED_FORMS else ""
+    chosen = set(sent.getlist("players")) if sent is not None else set()
+    context["chosen_roster"] = chosen if context["refused_list"] == "roster" else set()
+    context["chosen_registered"] = chosen if context["refused_list"] == "registered" else set()
+    response = render(request, "tournaments/dashboard.html", context, status=status)
+    add_never_cache_headers(response)
+    return response
 
 
 @login_required
@@ -462,12 +483,23 @@ def director_action(view: DirectorView) -> Callable[..., HttpResponse]:
         try:
             said = view(request, tournament, **kwargs)
         except Refused as refused:
+            form = refused.form
             return _dashboard_page(
-                request, _tournament(request, tournament_id), refused.status, refused.form
+                request,
+                _tournament(request, tournament_id),
+                refused.status,
+                sent=request.POST,
+                errors=form.errors if form is not None else {},
             )
         except ServiceError as error:
             _report(request, error)
-            return _dashboard_page(request, _tournament(request, tournament_id), error.status)
+            return _dashboard_page(
+                request,
+                _tournament(request, tournament_id),
+                error.status,
+                sent=request.POST,
+                errors={error.field: [capfirst(error.message)]} if error.field else {},
+            )
         if said:
             messages.success(request, said)
         return redirect(dashboard_url(tournament))
@@ -549,7 +581,9 @@ def register_new(request: HttpRequest, tournament: Tournament) -> str:
         check_in=data["check_in"],
     )
     _late_seated(request, tournament, before)
-    checked = " and checked in" if data["check_in"] else ""
+    registration.refresh_from_db(fields=["checked_in_round"])
+    number = registration.checked_in_round  # the round under way for a late arrival seated
+    checked = f" and checked in for round {number}" if data["check_in"] and number else ""
     return f"{registration.player.name} is registered{checked}."
 
 
@@ -585,9 +619,20 @@ def check_in(request: HttpRequest, tournament: Tournament) -> str:
 def check_out(request: HttpRequest, tournament: Tournament) -> str:
     """Players who leave: not seated from the next round on (they stay in the tournament)."""
     players = _chosen_registered(request, tournament)
-    said = f"Checked out from round {selectors.check_in_round(tournament)}: {_names(players)}."
+    number = selectors.check_in_round(tournament)
+    present = {r.player_id for r in selectors.checked_in(tournament, number)}
     services.check_out(actor=request.user, tournament=tournament, players=players)
-    return said
+    left = [player for player in players if player.pk in present]
+    absent = [player for player in players if player.pk not in present]
+    said = f"Checked out from round {number}: {_names(left)}." if left else ""
+    if absent:
+        were = "were" if len(absent) > 1 else "was"
+        said += (
+            f" ({_names(absent)} {were} not checked in.)"
+            if left
+            else (f"{_names(absent)} {were} not checked in: nothing to check out.")
+        )
+    return said.strip()
 
 
 @director_action

@@ -40,7 +40,7 @@ def _table_url(game: Game | None) -> str:
         path = reverse("table-enter", kwargs={"token": link.token})
     except NoReverseMatch:  # pragma: no cover - the pages are always installed
         return ""
-    return str(getattr(settings, "SITE_URL", "")).rstrip("/") + path
+    return f"{settings.SITE_URL}{path}"
 
 
 def round_notify(*, round_id: int, send: Callable[..., int] = send_mail) -> int:

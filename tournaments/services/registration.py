@@ -47,20 +47,25 @@ def register(
     late = tournament.rounds.exclude(status=RoundStatus.SEATING).exists()
     number = selectors.check_in_round(tournament)
     result = []
+    listed = False  # someone new to the standings, or back in them
     for player in players:
         registration, created = Registration.objects.get_or_create(
             tournament=tournament, player=player, defaults={"late": late}
         )
-        if not created and registration.status == RegistrationStatus.WITHDRAWN:
+        back = not created and registration.status == RegistrationStatus.WITHDRAWN
+        if back:
             registration.status = RegistrationStatus.ACTIVE
             registration.withdrawn_at = None
             registration.withdrawn_after_round = None
+        listed = listed or created or back
         if check_in:
             _mark_present(registration, number)
         registration.save()
         result.append(registration)
     if check_in:
         _seat_late(actor, tournament, result)
+    if listed and tournament.standings_updated_at is not None:
+        jobs.recompute_standings(tournament.pk)  # standings list every registered player
     return result
 
 
