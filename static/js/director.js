@@ -4,11 +4,22 @@
      script they all show, each with a note saying when it applies;
    - registering from the roster: a live filter of the list and a "select all listed"
      checkbox (without this script: the filter is a GET form, and "Register everyone
-     listed" registers the same players on the server). */
+     listed" registers the same players on the server);
+   - a refused dashboard form (shown at the form's address, answered 4xx): the address and
+     this page's place in the history become the dashboard's, so that Back after the
+     correction, or a reload, opens the dashboard as it is instead of asking to send the
+     refused form again. */
 (function () {
   "use strict";
 
   function each(root, selector, fn) { Array.prototype.forEach.call(root.querySelectorAll(selector), fn); }
+
+  // --- A refused form: the history's entry is the dashboard's ---------------------------------
+
+  var refusedAt = document.querySelector("[data-refused-at]");
+  if (refusedAt && window.history.replaceState) {
+    window.history.replaceState(null, "", refusedAt.getAttribute("data-refused-at"));
+  }
 
   // --- New tournament: show only the fields that apply ---------------------------------------
 

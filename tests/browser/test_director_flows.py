@@ -1,7 +1,8 @@
 """The director's pages in a phone-sized Chromium: registering the roster with "select all",
 check-in carrying over to the next round and a player checking out, the new-tournament
 form showing only the fields that apply (and nothing wider than 360 px), a swap conflict
-naming where the pair met, and a guest opening the table link of a closed round."""
+naming where the pair met, a guest opening the table link of a closed round, and a refused
+check-in that keeps its choice, put right, then Back."""
 
 from __future__ import annotations
 
@@ -263,3 +264,39 @@ def test_a_guest_opening_a_closed_rounds_table_link_sees_the_round_is_closed(
     expect(page.get_by_text("mistyped")).to_have_count(0)
     page.get_by_role("link", name="Standings of Friday cup").click()
     expect(page).to_have_url(f"{site.url}/tournaments/{t.pk}/standings/")
+
+
+def test_a_refused_check_in_keeps_the_choice_and_back_after_the_correction_shows_it_done(
+    site: LiveServer, phone: Callable[..., Any]
+) -> None:
+    """The director ticks Ann and Bob, who withdrew, and checks them in: refused, beside the
+    list, with the focus on the reason and both still ticked. Unticking Bob and checking in
+    again works; Back then shows the dashboard as it now is (the refusal is not kept)."""
+    club, director, players = club_with_roster(4)
+    t = cup(club, director)
+    services.register(actor=director, tournament=t, players=list(players.values()))
+    services.withdraw(actor=director, tournament=t, players=[players["Bob"]])
+    page = phone(director)
+    page.goto(f"{site.url}/tournaments/{t.pk}/")
+    listed = page.locator("#registrations")
+    listed.get_by_label("Ann").check()
+    listed.get_by_label("Bob").check()
+    with page.expect_navigation() as refused:
+        page.get_by_role("button", name="Check in the chosen").click()
+    assert refused.value is not None and refused.value.status == 400
+    reason = page.locator("#registrations-players_error")
+    expect(reason).to_have_text("Bob has withdrawn; register them again")
+    expect(reason).to_be_focused()
+    expect(listed.get_by_label("Ann")).to_be_checked()
+    expect(listed.get_by_label("Bob")).to_be_checked()
+    expect(listed.get_by_label("Cy")).not_to_be_checked()
+    assert page.url == f"{site.url}/tournaments/{t.pk}/"  # a reload opens the dashboard
+
+    listed.get_by_label("Bob").uncheck()
+    page.get_by_role("button", name="Check in the chosen").click()
+    expect(page.get_by_text("1 checked in for round 1;")).to_be_visible()
+    page.go_back()  # to the refusal's place in the history: the dashboard, as it now is
+    assert page.url == f"{site.url}/tournaments/{t.pk}/"
+    expect(page.locator("#registrations tr", has_text="Ann")).to_contain_text("Checked in")
+    expect(page.locator("#registrations-players_error")).to_have_count(0)
+    assert Registration.objects.get(tournament=t, player=players["Ann"]).checked_in_round == 1
