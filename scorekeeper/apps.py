@@ -7,4 +7,4 @@ class ScorekeeperConfig(AppConfig):
     verbose_name = "Scorekeeper"
 
     def ready(self) -> None:
-        from . import tasks  # noqa: F401  (the tasks register the services' jobs)
+        from . import checks, tasks  # noqa: F401  (the deploy checks; the services' jobs)

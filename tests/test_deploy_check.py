@@ -48,6 +48,7 @@ def test_the_readme_names_the_production_settings() -> None:
         env
     )
     assert env["SECURE_SSL"] == "true"
+    assert env["SITE_URL"].startswith("https://")
 
 
 def test_check_deploy_is_clean_under_the_readmes_production_settings() -> None:
@@ -56,6 +57,10 @@ def test_check_deploy_is_clean_under_the_readmes_production_settings() -> None:
     result = check_deploy(env)
     assert result.returncode == 0, result.stderr + result.stdout
     assert "no issues" in result.stdout
+
+    # Without the site's address the e-mailed links lead nowhere: the check says so.
+    unnamed = check_deploy({k: v for k, v in env.items() if k != "SITE_URL"})
+    assert unnamed.returncode != 0 and "scorekeeper.W001" in unnamed.stderr
 
     # The check would tell: without HTTPS settings it fails.
     env.pop("SECURE_SSL")

@@ -571,23 +571,34 @@
   function showSaved(number) { return showServer("Deal " + number + " saved."); }
 
   // The service worker's copy of the page brought up to date (what opens with no network).
-  // On a connection that drops requests the copy may not be kept at the first ask: the page
-  // looks for it a little later and asks again (a few times), so that a reload with no
-  // network still opens the game.
+  // On a connection that drops requests the copy may not be brought up to date at the first
+  // ask: the worker answers whether it was, and the page asks again a little later when it
+  // was not, or when no answer came (a few times), so that a reload with no network opens
+  // the game as it now stands.
   var KEEP_TRIES = 5;
-  var KEEP_CHECK_MS = 3000;
+  var KEEP_AGAIN_MS = 3000; // after a failed ask
+  var KEEP_ANSWER_MS = 20000; // an ask not answered by then counts as failed
   function keepCopy(tries) {
     if (!("serviceWorker" in navigator)) return;
     var left = typeof tries === "number" ? tries : KEEP_TRIES;
     var path = pageUrl();
     navigator.serviceWorker.ready.then(function (registration) {
-      if (registration.active) registration.active.postMessage({ keep: path });
-      if (left <= 1 || !window.caches) return;
-      window.setTimeout(function () {
-        window.caches.open("scorekeeper-pages").then(function (cache) { return cache.match(path); })
-          .then(function (copy) { if (!copy && navigator.onLine) keepCopy(left - 1); })
-          .catch(function () { /* no cache storage: nothing to keep it in */ });
-      }, KEEP_CHECK_MS);
+      var worker = registration.active;
+      if (!worker) return;
+      if (!window.MessageChannel) { worker.postMessage({ keep: path }); return; }
+      var channel = new MessageChannel();
+      var settled = false;
+      var done = function (kept) {
+        if (settled) return;
+        settled = true;
+        window.clearTimeout(timer);
+        if (!kept && left > 1) {
+          window.setTimeout(function () { if (navigator.onLine) keepCopy(left - 1); }, KEEP_AGAIN_MS);
+        }
+      };
+      var timer = window.setTimeout(function () { done(false); }, KEEP_ANSWER_MS);
+      channel.port1.onmessage = function (event) { done(!!(event.data && event.data.kept)); };
+      worker.postMessage({ keep: path }, [channel.port2]);
     });
   }
 
@@ -637,6 +648,7 @@
     });
     var script = document.querySelector("script[data-sw]");
     var register = function (tries) {
+      if (!script) return; // a page without its service worker's address keeps no copy
       navigator.serviceWorker.register(script.getAttribute("data-sw"), { scope: "/" })
         .then(function () { return navigator.serviceWorker.ready; })
         .then(function () {
@@ -646,7 +658,7 @@
         .catch(function () {
           // The worker's files did not arrive (a dropped request): try again shortly. With no
           // service worker at all the page still keeps and sends deals.
-          if (tries > 1) window.setTimeout(function () { register(tries - 1); }, KEEP_CHECK_MS);
+          if (tries > 1) window.setTimeout(function () { register(tries - 1); }, KEEP_AGAIN_MS);
         });
     };
     register(KEEP_TRIES);

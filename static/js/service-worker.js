@@ -76,14 +76,19 @@
     }));
   });
 
-  // A game page asks for its copy to be brought up to date (after its deals were sent).
+  // A game page asks for its copy to be brought up to date (on opening, after its deals were
+  // sent), and is answered on the port it sends whether that was done ({kept: true|false}).
   self.addEventListener("message", function (event) {
     var path = event.data && event.data.keep;
     if (typeof path !== "string" || !GAME_PAGE.test(path)) return;
+    var reply = event.ports && event.ports[0];
     event.waitUntil(fetch(path, { credentials: "same-origin", cache: "no-store" })
       .then(function (response) {
-        if (!response.ok || response.redirected) return null;
-        return caches.open(PAGES).then(function (cache) { return cache.put(path, response); });
-      }).catch(function () { /* no connection: the copy stays as it was */ }));
+        if (!response.ok || response.redirected) return false;
+        return caches.open(PAGES).then(function (cache) { return cache.put(path, response); })
+          .then(function () { return true; });
+      })
+      .catch(function () { return false; /* no connection: the copy stays as it was */ })
+      .then(function (kept) { if (reply) reply.postMessage({ kept: kept }); }));
   });
 })();

@@ -439,3 +439,21 @@ def test_checking_in_late_arrivals_says_who_plays_now_and_who_from_the_next_roun
     )
     assert "2 checked in: 1 plays in round 1 as a late arrival, 1 from round 2 on" in text
     assert text.count("arrived late and sits at table 3 of round 1") == 1
+
+
+def test_checking_everyone_in_again_after_a_round_says_the_next_round(event: Event) -> None:
+    """Those already present (checked in for round 1, and so for round 2) checked in again
+    once round 1 is closed: nobody arrived late, the message says round 2."""
+    cup = event.tournament()
+    event.enter(cup, 6)
+    round = event.publish(event.seat(cup))
+    with event.capture(execute=True):
+        services.round_close(actor=event.director, round=round, force=True)
+    director = Client()
+    director.force_login(event.director)
+    page = director.post(
+        reverse("tournament-check-in", args=[cup.pk]), {"everyone": "1"}, follow=True
+    )
+    text = page.content.decode()
+    assert "6 checked in for round 2; they stay checked in" in text
+    assert "as a late arrival" not in text and "arrived late" not in text

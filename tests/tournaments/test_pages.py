@@ -186,12 +186,27 @@ def test_a_refused_dashboard_form_comes_back_as_sent_with_the_reason_beside_it(
         box = re.search(rf'<input type="checkbox" name="players" value="{player.pk}" [^>]*>', html)
         assert box is not None and (" checked" in box.group(0)) is chosen, player.name
 
-    page = director.post(url("tournament-register", t), {"check_in": ""})
+    page = director.post(url("tournament-register", t), {"check_in": "", "q": "d"})
     html = text(page)
     assert page.status_code == 400
     assert error_beside(html, "roster-players") == "Choose at least one player."
-    # "check them in" was left unticked, and stays so
+    # "check them in" was left unticked, and stays so; the roster stays filtered as it was
+    # (so that "everyone listed" still means the names shown), in the page and its address
     assert '<input type="checkbox" name="check_in"> Check them in for round 1' in html
+    assert 'id="roster-q" name="roster" type="search" value="d"' in html
+    assert 'data-name="dee"' in html and 'data-name="eve"' not in html
+    assert f'data-refused-at="/tournaments/{t.pk}/?roster=d#register"' in html
+
+    # Seating refused (nobody checked in): the method chosen stays chosen.
+    page = director.post(url("tournament-seat", t), {"method": "random"})
+    assert page.status_code >= 400 and "check players in first" in text(page)
+    assert '<option value="random" selected>' in text(page)
+    assert '<option value="new_opponents" selected>' not in text(page)
+
+    # What a refused form was sent with shows in that form only.
+    page = director.post(url("tournament-announce", t), {"text": " ", "name": "Zed"})
+    assert page.status_code in (400, 409)
+    assert 'value="Zed"' not in text(page)
 
 
 def test_create_shows_the_services_refusals(event: Event) -> None:

@@ -6,9 +6,11 @@ table cards with QR codes, and a public "find your table" page.
 Reads come from :mod:`tournaments.selectors`, writes go through
 :mod:`tournaments.services` (which check the caller's rights again). A club's
 tournaments answer 404 to anyone who is not a member, except "find your table" of a club
-that publishes its results. Writes are plain POSTs answered by a redirect to the
-dashboard, with the outcome (or the service's refusal) as a message: each director's action
-is a small function under :func:`director_action`, which does the rest.
+that publishes its results. Writes are plain POSTs: done, they are answered by a redirect
+to the dashboard with the outcome as a message; refused (by their form or a service), by
+the dashboard at once, 4xx, with the reason beside the field and the form as it was sent.
+Each director's action is a small function under :func:`director_action`, which does the
+rest.
 
 One module, in the order a tournament day runs (list and create; the dashboard and its
 actions; seating, standings and cards; find your table; a table's result): every view is
@@ -21,6 +23,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import wraps
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -337,6 +340,45 @@ _ROSTER_FORMS = {"tournament-register"}
 _REGISTERED_FORMS = {"tournament-check-in", "tournament-check-out", "tournament-withdraw"}
 
 
+def _refusal(
+    request: HttpRequest,
+    tournament: Tournament,
+    status: int,
+    sent: QueryDict | None,
+    errors: Mapping[str, Any] | None,
+) -> dict[str, Any]:
+    """The dashboard's context for a refused form (none when ``status`` is not 4xx): its
+    name (``refused``: its part of the page is shown open, to put right), what it was
+    ``sent`` with and its fields' ``errors``, keyed by the form (``refused_sent.swap.first``,
+    ``refused_fields.register_new.name``: no other form shows them); for a choice of players,
+    which list (``refused_list``) and who was chosen; the roster's filter as it was; and
+    the dashboard's address to put in the history in its place (``refused_at``)."""
+    match = request.resolver_match
+    refused = match.url_name if status >= 400 and match and match.url_name else ""
+    key = refused.removeprefix("tournament-").replace("-", "_")
+    data: QueryDict | dict[str, Any] = sent if refused and sent is not None else {}
+    listed = "roster" if refused in _ROSTER_FORMS else "registered"
+    refused_list = listed if refused in _ROSTER_FORMS | _REGISTERED_FORMS else ""
+    chosen = set(data.getlist("players")) if isinstance(data, QueryDict) else set()
+    # the roster as it was filtered when the form was sent (GET ?roster=; the form's q)
+    roster_query = str(data.get("q", "")) if refused in _ROSTER_FORMS else ""
+    roster_query = roster_query or request.GET.get("roster", "")
+    refused_at = dashboard_url(tournament)
+    if refused in _ROSTER_FORMS and roster_query.strip():
+        refused_at += "?" + urlencode({"roster": roster_query.strip()}) + "#register"
+    return {
+        "refused": refused,
+        "refused_sent": {key: data} if refused else {},
+        "refused_fields": {key: errors or {}} if refused else {},
+        "refused_list": refused_list,
+        "refused_errors": (errors or {}) if refused_list else {},
+        "chosen_roster": chosen if refused_list == "roster" else set(),
+        "chosen_registered": chosen if refused_list == "registered" else set(),
+        "roster_query": roster_query,
+        "refused_at": refused_at if refused else "",
+    }
+
+
 def _dashboard_page(
     request: HttpRequest,
     tournament: Tournament,
@@ -354,7 +396,8 @@ def _dashboard_page(
     registrations = list(selectors.registrations(tournament))
     check_in_round = selectors.check_in_round(tournament)
     present = {r.player_id for r in registrations if r.present_for(check_in_round)}
-    roster_query = " ".join(request.GET.get("roster", "").split())[:60]
+    refusal = _refusal(request, tournament, status, sent, errors)
+    roster_query = " ".join(refusal["roster_query"].split())[:60]
     roster = selectors.roster_for_registration(tournament, roster_query)
     seated = None
     if round is not None and round.status == RoundStatus.SEATED:
@@ -390,21 +433,8 @@ def _dashboard_page(
         "stuck_jobs": selectors.stuck_jobs(tournament) if directs else [],
         "next_number": next_number,
         "methods": models.SeatingMethod.choices,
-        # a refused form's name: its part of the page is shown open, to put right
-        "refused": request.resolver_match.url_name
-        if status >= 400 and request.resolver_match
-        else "",
-        # what the refused form was sent with, and its fields' errors, to show beside them
-        "refused_data": sent if sent is not None else {},
-        "refused_errors": errors or {},
+        **refusal,
     }
-    # a refused choice of players: which list it was made in, and who was chosen
-    refused = context["refused"]
-    listed = "roster" if refused in _ROSTER_FORMS else "registered"
-    context["refused_list"] = listed if refused in _ROSTER_FORMS | _REGISTERED_FORMS else ""
-    chosen = set(sent.getlist("players")) if sent is not None else set()
-    context["chosen_roster"] = chosen if context["refused_list"] == "roster" else set()
-    context["chosen_registered"] = chosen if context["refused_list"] == "registered" else set()
     response = render(request, "tournaments/dashboard.html", context, status=status)
     add_never_cache_headers(response)
     return response
@@ -522,18 +552,20 @@ def _names(players: list[Player]) -> str:
 
 def _late_seated(
     request: HttpRequest, tournament: Tournament, before: dict[int, int | None]
-) -> None:
+) -> set[int]:
     """Tell the director where late arrivals were seated in the round under way
     (``before``: :func:`selectors.placed_now` before they came), and who of the round's
-    byes now plays at their table."""
+    byes now plays at their table; the late arrivals' player ids."""
     now = selectors.seated_now(tournament)
     from_byes: dict[int, list[str]] = {}  # table number: who had a bye and now sits there
     for player_id, place in now.items():
         if player_id in before and before[player_id] is None and place.table is not None:
             from_byes.setdefault(place.table.number, []).append(place.player.name)
+    late = set()
     for player_id, place in now.items():
         if player_id in before or place.table is None:
             continue
+        late.add(player_id)
         byes = from_byes.get(place.table.number)
         with_byes = f", with {_and(sorted(byes))}, who had a bye" if byes else ""
         messages.info(
@@ -541,6 +573,7 @@ def _late_seated(
             f"{place.player.name} arrived late and sits at table {place.table.number} "
             f"of round {place.round.number}{with_byes}.",
         )
+    return late
 
 
 def _and(names: list[str]) -> str:
@@ -581,7 +614,6 @@ def register_new(request: HttpRequest, tournament: Tournament) -> str:
         check_in=data["check_in"],
     )
     _late_seated(request, tournament, before)
-    registration.refresh_from_db(fields=["checked_in_round"])
     number = registration.checked_in_round  # the round under way for a late arrival seated
     checked = f" and checked in for round {number}" if data["check_in"] and number else ""
     return f"{registration.player.name} is registered{checked}."
@@ -600,15 +632,19 @@ def check_in(request: HttpRequest, tournament: Tournament) -> str:
     done = services.check_in(
         actor=request.user, tournament=tournament, players=players, everyone=everyone
     )
-    _late_seated(request, tournament, before)
+    late = len(_late_seated(request, tournament, before))  # each told where they sit
     number = selectors.check_in_round(tournament)
-    # those seated in the round under way as late arrivals are told apart (_late_seated)
-    waiting = sum(1 for registration in done if registration.checked_in_round == number)
-    if waiting < len(done):
-        late = len(done) - waiting
-        plays = f"{late} play{'s' if late == 1 else ''} in round {number - 1} as a late arrival"
-        then = f", {waiting} from round {number} on" if waiting else ""
-        return f"{len(done)} checked in: {plays}{then}; they stay checked in until they check out."
+    if late:
+        plays = (
+            "plays in round {} as a late arrival"
+            if late == 1
+            else "play in round {} as late arrivals"
+        )
+        then = f", {len(done) - late} from round {number} on" if late < len(done) else ""
+        return (
+            f"{len(done)} checked in: {late} {plays.format(number - 1)}{then}; they stay "
+            "checked in until they check out."
+        )
     return (
         f"{len(done)} checked in for round {number}; they stay checked in for later "
         "rounds until they check out."
@@ -620,8 +656,8 @@ def check_out(request: HttpRequest, tournament: Tournament) -> str:
     """Players who leave: not seated from the next round on (they stay in the tournament)."""
     players = _chosen_registered(request, tournament)
     number = selectors.check_in_round(tournament)
-    present = {r.player_id for r in selectors.checked_in(tournament, number)}
-    services.check_out(actor=request.user, tournament=tournament, players=players)
+    done = services.check_out(actor=request.user, tournament=tournament, players=players)
+    present = {registration.player_id for registration in done}
     left = [player for player in players if player.pk in present]
     absent = [player for player in players if player.pk not in present]
     said = f"Checked out from round {number}: {_names(left)}." if left else ""

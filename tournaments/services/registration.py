@@ -161,9 +161,11 @@ def check_out(
 ) -> list[Registration]:
     """Players leave from the next round on (the round being seated, or else the one
     after the last): they are no longer seated until checked in again. Unlike a
-    withdrawal they stay in the tournament. A round already seated keeps its seats."""
+    withdrawal they stay in the tournament. A round already seated keeps its seats.
+    Returns the registrations of those who were checked in (the others were not there)."""
     tournament, number = _round_to_come(actor, tournament)
     registrations = _registrations(tournament, players)
+    left = [registration for registration in registrations if registration.present_for(number)]
     for registration in registrations:
         if registration.status == RegistrationStatus.WITHDRAWN:
             raise InvalidInput(f"{registration.player.name} has withdrawn", field="players")
@@ -171,7 +173,7 @@ def check_out(
             registration.checked_out_round = number
         registration.checked_in_round = None
     Registration.objects.bulk_update(registrations, ["checked_in_round", "checked_out_round"])
-    return registrations
+    return left
 
 
 @transaction.atomic
