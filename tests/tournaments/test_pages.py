@@ -300,6 +300,22 @@ def test_the_dashboard_part_shows_each_tables_state(event: Event) -> None:
     assert stale.headers["HX-Refresh"] == "true"
 
 
+def test_take_back_publishing_goes_from_the_polled_part_once_a_table_starts(event: Event) -> None:
+    """A dashboard left open since publishing: its polled part offers "Take back publishing"
+    until a table records its first deal, then no more (members never see it)."""
+    t, round = running(event)
+    first, _second = tables(round)
+    director = client_for(event.director)
+    phase = {"phase": f"1:{RoundStatus.PLAYING}"}
+    part = text(director.get(url("tournament-status", t), phase))
+    assert "Take back publishing round 1" in part
+    reader = client_for(member(event.club, Role.MEMBER))
+    assert "Take back publishing" not in text(reader.get(url("tournament-status", t), phase))
+    play(first, [WIN[0]])
+    part = text(director.get(url("tournament-status", t), phase))
+    assert "Deal 2" in part and "Take back publishing" not in part
+
+
 def test_the_dashboard_part_answers_304_until_a_table_moves(event: Event) -> None:
     t, round = running(event)
     first, second = tables(round)

@@ -213,6 +213,11 @@ def _status_context(
         "stuck": selectors.seating_stuck(round),
         "etag": _status_etag(tournament, round) if _poll(round) else "",
         "clock": selectors.round_clock(round) if round is not None else None,
+        # in the polled part: gone once a table has started
+        "can_unpublish": directs
+        and round is not None
+        and round.status == RoundStatus.PLAYING
+        and not selectors.round_started(round),
     }
 
 
@@ -426,9 +431,6 @@ def _dashboard_page(
         "can_seat": can_seat,
         "can_edit": selectors.settings_editable(tournament),
         "can_delete": not selectors.tournament_played(tournament),
-        "can_unpublish": round is not None
-        and round.status == RoundStatus.PLAYING
-        and not selectors.round_started(round),
         "announcements": selectors.announcements(tournament)[:5],
         "stuck_jobs": selectors.stuck_jobs(tournament) if directs else [],
         "next_number": next_number,
