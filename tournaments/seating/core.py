@@ -494,7 +494,11 @@ def _plan(spec: _Spec, started: float) -> Plan:
     _, inc, _ = pair_weights(len(spec.history) + spec.rounds + 2)
     place = swiss.places(spec) if spec.rank is not None else None
     designed = None
-    if place is not None and len(spec.history) >= 2:  # seated from a design so far: it goes on
+    # by standings, a resolvable design of the field is asked for once: first when the
+    # rounds played may have come from it (it goes on with them), else after the search
+    # if the search leaves a pair meeting twice
+    design_first = place is not None and len(spec.history) >= 2
+    if place is not None and design_first:
         designed = swiss.design_rounds(spec, place)
     if designed is not None:
         tables, how = designed
@@ -543,7 +547,7 @@ def _plan(spec: _Spec, started: float) -> Plan:
         iterations = outcome.iterations
         if iterations:
             sources.append("tabu search")
-        if place is not None and search.bad.items:
+        if place is not None and not design_first and search.bad.items:
             # a pair would meet twice in the rounds to come: a design keeps them all clear
             designed = swiss.design_rounds(spec, place)
             if designed is not None:
