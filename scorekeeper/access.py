@@ -36,6 +36,8 @@ def actor_name(actor: Actor) -> str:
 
 
 STAFF_ROLES = (Role.ADMIN, Role.DIRECTOR, Role.SCORER)
+#: Roles from the most rights to the fewest.
+ROLE_RANK = {Role.ADMIN: 4, Role.DIRECTOR: 3, Role.SCORER: 2, Role.MEMBER: 1}
 
 
 _remembered_roles: ContextVar[dict[tuple[int, int], str | None] | None] = ContextVar(

@@ -36,7 +36,9 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 
+from . import selectors
 from .services.mail import email_queue
+from .services.members import invitation_remember
 
 #: The session key of an invitation opened before signing up or in (see ``pages.join``).
 JOIN_TOKEN = "join_token"
@@ -127,11 +129,24 @@ def account_for_login(login: str) -> AbstractBaseUser | None:
 
 class AccountAdapter(DefaultAccountAdapter):
     def get_login_redirect_url(self, request: HttpRequest) -> str:
-        """Back to the invitation that sent the person to sign up or in, if one did."""
+        """Back to the invitation that sent the person to sign up or in: the one opened in
+        this browser, else the one their account was signed up from and has not answered."""
         token = request.session.pop(JOIN_TOKEN, None)
         if isinstance(token, str):
             return reverse("join", args=[token])
+        invitation = selectors.invitation_to_join(request.user)
+        if invitation is not None:
+            return reverse("join", args=[invitation.token])
         return str(super().get_login_redirect_url(request))
+
+    def save_user(self, request: HttpRequest, user: Any, form: Any, commit: bool = True) -> Any:
+        """A new account; signed up from an invitation, the account keeps it until it
+        joins (the verification link may be opened in another browser)."""
+        user = super().save_user(request, user, form, commit)
+        token = request.session.get(JOIN_TOKEN)
+        if commit and isinstance(token, str):
+            invitation_remember(user=user, token=token)
+        return user
 
     error_messages = {
         **DefaultAccountAdapter.error_messages,

@@ -162,6 +162,28 @@ class Invitation(models.Model):
         return f"{self.club}: {self.role} invitation"
 
 
+class InvitationOpened(models.Model):
+    """An invitation a person signed up from, kept with their new account until they join:
+    signing in later (after verifying their e-mail, perhaps in another browser) brings them
+    back to it."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="invitations_opened"
+    )
+    invitation = models.ForeignKey(Invitation, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "invitation"], name="invitation_opened_once_per_user"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.invitation}"
+
+
 class OutgoingEmail(models.Model):
     """An e-mail written in a request's transaction and sent by a Celery task: it is sent
     once the broker and the mail server take it, never lost with a request."""

@@ -23,6 +23,7 @@ from django.db.models import (
     Avg,
     Case,
     Count,
+    F,
     IntegerField,
     Model,
     OuterRef,
@@ -50,11 +51,13 @@ from .models import (
     GameStatus,
     IdempotencyKey,
     Invitation,
+    InvitationOpened,
     Membership,
     Player,
     Rating,
     RatingChange,
     Result,
+    Role,
     Season,
     SeasonStanding,
     Seat,
@@ -718,6 +721,28 @@ def open_invitations(club: Club) -> QuerySet[Invitation]:
 
 def club_invitation(club: Club, pk: int) -> Invitation:
     return by_id(Invitation.objects.filter(club=club), pk, "no such invitation")
+
+
+def invitation_to_join(user: Actor) -> Invitation | None:
+    """The latest invitation ``user`` signed up from and has not answered, while it can
+    still be used and would give them a club or a higher role there; None otherwise."""
+    if not isinstance(user, User):
+        return None
+    opened = (
+        Invitation.objects.select_related("club")
+        .filter(
+            pk__in=InvitationOpened.objects.filter(user=user).values("invitation"),
+            revoked_at__isnull=True,
+            expires_at__gt=timezone.now(),
+            uses__lt=F("max_uses"),
+        )
+        .order_by("-created_at")
+    )
+    for invitation in opened:
+        role = access.role_in(user, invitation.club)
+        if role is None or access.ROLE_RANK[Role(role)] < access.ROLE_RANK[Role(invitation.role)]:
+            return invitation
+    return None
 
 
 def invitation_by_token(token: str) -> Invitation:

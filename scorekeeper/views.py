@@ -20,11 +20,13 @@ def healthz(request: HttpRequest) -> JsonResponse:
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    """Signed in: your clubs (straight to the club when there is one). Otherwise: what this is."""
+    """Signed in: your clubs (straight to the club when there is one), and the invitation
+    you signed up from until you answer it. Otherwise: what this is."""
     clubs = list(selectors.clubs_visible_to(request.user))
-    if len(clubs) == 1:
+    invitation = selectors.invitation_to_join(request.user)
+    if len(clubs) == 1 and invitation is None:
         return redirect("club", slug=clubs[0].slug)
-    return render(request, "scorekeeper/home.html", {"clubs": clubs})
+    return render(request, "scorekeeper/home.html", {"clubs": clubs, "invitation": invitation})
 
 
 @require_GET

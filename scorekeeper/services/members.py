@@ -16,14 +16,12 @@ from django.urls import reverse
 from django.utils import timezone
 
 from .. import access
-from ..access import Actor
+from ..access import ROLE_RANK, Actor
 from ..errors import Conflict, InvalidInput, NotAllowed, NotFound
-from ..models import Club, Invitation, Membership, Role
+from ..models import Club, Invitation, InvitationOpened, Membership, Role
 from ._base import require, user_of
 from .mail import email_queue_text
 
-#: Roles from the most rights to the fewest.
-ROLE_RANK = {Role.ADMIN: 4, Role.DIRECTOR: 3, Role.SCORER: 2, Role.MEMBER: 1}
 INVITATION_DAYS_MAX = 90
 INVITATION_USES_MAX = 500
 
@@ -186,6 +184,8 @@ def invitation_accept(*, actor: Actor, token: str) -> Membership:
     if problem is not None:
         raise Conflict(problem)
     club = invitation.club
+    # Answered: no longer waiting for the person to sign in (see invitation_remember).
+    InvitationOpened.objects.filter(user=user, invitation__club=club).delete()
     membership = Membership.objects.filter(club=club, user=user).first()
     invited = Role(invitation.role)
     if membership is not None and ROLE_RANK[Role(membership.role)] >= ROLE_RANK[invited]:
@@ -199,6 +199,16 @@ def invitation_accept(*, actor: Actor, token: str) -> Membership:
     invitation.save(update_fields=["uses"])
     access.forget_roles()
     return membership
+
+
+@transaction.atomic
+def invitation_remember(*, user: User, token: str) -> None:
+    """Keep the invitation that ``user`` signed up from, while it can be used: signing in
+    later, in any browser, brings them back to it until they join (the e-mail's
+    verification link may open where the invitation was never opened)."""
+    invitation = Invitation.objects.filter(token=token).first()
+    if invitation is not None and invitation_problem(invitation) is None:
+        InvitationOpened.objects.get_or_create(user=user, invitation=invitation)
 
 
 @transaction.atomic

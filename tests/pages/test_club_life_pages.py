@@ -16,7 +16,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from scorekeeper import services
+from scorekeeper import selectors, services
 from scorekeeper.models import Club, Invitation, Membership, Player, Role, Season
 from tests.factories import ClubFactory, PlayerFactory, UserFactory, member
 
@@ -348,6 +348,67 @@ def test_start_a_club_invite_and_join(client: Client) -> None:
     joined = signed_in(newcomer).post(join)
     assert joined["Location"] == reverse("club", args=["whist"])
     assert Membership.objects.get(club=club, user=newcomer).role == Role.SCORER
+
+
+def test_an_invitation_survives_verifying_the_email_in_another_browser(
+    club: Club, mails: Any
+) -> None:
+    """Signed up from an invitation, the newcomer opens the verification link where the
+    invitation was never opened (the mail app's own browser): signing in there brings them
+    back to the invitation, and until they join, home offers it."""
+    invitation = services.invitation_create(actor=member(club, Role.ADMIN), club=club)
+    join = reverse("join", args=[invitation.token])
+    phone = Client()
+    assert "Sign up and join" in text_of(phone.get(join))
+    with mails(execute=True):
+        phone.post(
+            reverse("account_signup"),
+            {
+                "email": "nina@example.org",
+                "username": "nina",
+                "password1": "another pass phrase",
+                "password2": "another pass phrase",
+            },
+        )
+    link = re.search(r"https?://testserver(/accounts/confirm-email/\S+)", mail.outbox[-1].body)
+    assert link is not None
+    mail_app = Client()
+    confirmed = mail_app.post(link.group(1))
+    assert confirmed.status_code == 302
+    signed = mail_app.post(
+        reverse("account_login"), {"login": "nina", "password": "another pass phrase"}
+    )
+    assert signed["Location"] == join
+    # Not joined yet: home offers the invitation (there, and on the phone once signed in).
+    home = text_of(mail_app.get(reverse("home")))
+    assert f"You signed up from an invitation to {club.name}" in home
+    assert f"Join {club.name}" in home
+    joined = mail_app.post(join)
+    assert joined["Location"] == reverse("club", args=[club.slug])
+    assert Membership.objects.get(club=club, user__username="nina").role == Role.MEMBER
+    # Answered: home goes to the club, and signing in again goes home.
+    assert mail_app.get(reverse("home"))["Location"] == reverse("club", args=[club.slug])
+    again = Client().post(
+        reverse("account_login"), {"login": "nina", "password": "another pass phrase"}
+    )
+    assert again["Location"] == reverse("home")
+
+
+def test_an_invitation_withdrawn_before_signing_in_is_not_offered(club: Club) -> None:
+    admin = member(club, Role.ADMIN)
+    invitation = services.invitation_create(actor=admin, club=club)
+    newcomer = _verified("ola")
+    services.invitation_remember(user=newcomer, token=invitation.token)
+    assert selectors.invitation_to_join(newcomer) == invitation
+    services.invitation_revoke(actor=admin, invitation=invitation)
+    assert selectors.invitation_to_join(newcomer) is None
+    assert "You signed up from an invitation" not in text_of(signed_in(newcomer).get("/"))
+    # A member already in the club with the invited role or higher is not asked again.
+    second = services.invitation_create(actor=admin, club=club, role=Role.SCORER)
+    services.invitation_remember(user=admin, token=second.token)
+    assert selectors.invitation_to_join(admin) is None
+    services.invitation_remember(user=newcomer, token="no-such-token")
+    assert newcomer.invitations_opened.count() == 1  # the withdrawn one only
 
 
 def test_a_used_up_invitation_says_so(club: Club) -> None:
