@@ -306,7 +306,7 @@ def player_change(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
     if action == "rename":
         form = PlayerForm(request.POST)
         if not form.is_valid():
-            messages.error(request, "name: a player needs a name of at most 100 characters")
+            messages.error(request, "A player's name has 1 to 100 characters.")
         else:
             new = form.cleaned_data["name"]
             with _attempt(request, f"{player.name} is now {new}."):

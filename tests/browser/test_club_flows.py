@@ -199,3 +199,34 @@ def test_the_club_pages_with_no_console_error(
         page.wait_for_url(re.compile(r"sort="))
     finally:
         assert errors == []
+
+
+#: The elements reaching past a phone's width (the test's failure names them).
+WIDEST = f"""() => Array.from(document.querySelectorAll('body *'))
+    .filter(e => e.getBoundingClientRect().right > {WIDTH + 1})
+        .map(e => e.tagName.toLowerCase() + (e.className ? '.' + String(e.className).replace(/ /g, '.') : '')
+         + ' in ' + (e.parentElement ? e.parentElement.tagName.toLowerCase() + '.' + e.parentElement.className : ''))
+    .slice(0, 30)"""
+
+
+def test_long_names_stay_on_a_phone_screen(site: LiveServer, phone: Phone) -> None:
+    """A name typed without a space (up to the 100 characters a name may have) wraps or
+    shortens on every page that shows it: nothing scrolls sideways."""
+    club = ClubFactory(name="The " + "Longname" * 14, slug="long")
+    admin = member(club, Role.ADMIN, username="a" * 40)
+    names = ["W" * 100, "Bartholomew-" * 8, "Cy", "Dee"]
+    players = [PlayerFactory(club=club, name=name) for name in names]
+    game = services.game_start(
+        actor=admin, club=club, game_type="prediction_whist", players=players
+    )
+    page = phone(admin)
+    paths = ["/c/long/", "/c/long/roster/", "/c/long/members/", "/c/long/seasons/"]
+    paths += [f"/g/{game.pk}/", f"/g/{game.pk}/table/", f"/p/{players[0].pk}/", "/me/games/"]
+    paths += [f"/c/long/new/{key}/" for key in ("widow_whist", "prediction_whist")]
+    overflowing = {}
+    for path in paths:
+        page.goto(site.url + path)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        if width > WIDTH:
+            overflowing[path] = page.evaluate(WIDEST)
+    assert overflowing == {}
