@@ -21,6 +21,7 @@ from ..models import (
     GameStatus,
     Player,
     Result,
+    Role,
     Season,
     Seat,
 )
@@ -117,12 +118,19 @@ def game_finish(*, actor: Actor, game: Game) -> Game:
 
 @transaction.atomic
 def game_abandon(*, actor: Actor, game: Game) -> Game:
-    """Abandon a game: it keeps its deals but counts in no standings."""
+    """Abandon a game: it keeps its deals but counts in no standings. A finished game
+    leaves the standings and ratings it counted in, for good: only the club's admins and
+    directors abandon one (a game played by mistake); its scorers correct its deals."""
     game = locked_for_scoring(game, actor, "abandon it")
     if game.status == GameStatus.ABANDONED:
         raise Conflict("the game is already abandoned")
     check_writable(game)
     was_finished = game.status == GameStatus.FINISHED
+    require(
+        not was_finished or access.role_in(actor, game.club) in (Role.ADMIN, Role.DIRECTOR),
+        "the game is finished and counts in the standings: only the club's admins and "
+        "directors can abandon it (a mistake in a deal is put right by correcting the deal)",
+    )
     game.status = GameStatus.ABANDONED
     game.ended_at = timezone.now()
     touch(game, "status", "ended_at")

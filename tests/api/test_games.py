@@ -235,6 +235,22 @@ def test_abandon(world: World) -> None:
     assert deal.status_code == 409
 
 
+def test_a_finished_game_is_abandoned_by_an_admin_or_director_only(world: World) -> None:
+    """A finished game counts in the standings: a scorer corrects its deals, and only the
+    club's admins and directors take it out (a game played by mistake)."""
+    game = world.record(world.start(), *WIDOW_DEALS)
+    assert game.status == GameStatus.FINISHED
+    refused = world.client("scorer").post(f"/api/v1/games/{game.pk}/abandon/")
+    error_with(refused, 403, "permission_denied")
+    assert "only the club's admins and directors" in refused.json()["error"]["message"]
+    game.refresh_from_db()
+    assert game.status == GameStatus.FINISHED
+    assert Result.objects.filter(game=game, won=True).exists()
+    done = world.client("admin").post(f"/api/v1/games/{game.pk}/abandon/")
+    assert done.status_code == 200 and done.json()["status"] == "abandoned"
+    assert not Result.objects.filter(game=game, won=True).exists()
+
+
 def test_undo_takes_back_the_last_deal_and_reopens_a_finished_game(world: World) -> None:
     game = world.record(world.start(), *WIDOW_DEALS)
     assert game.status == GameStatus.FINISHED
