@@ -202,10 +202,10 @@ def test_the_club_pages_with_no_console_error(
 
 
 #: The elements reaching past a phone's width (the test's failure names them).
-WIDEST = f"""() => Array.from(document.querySelectorAll('body *'))
+WIDEST = f"""() => Array.from(document.querySelectorAll('main *, header *'))
     .filter(e => e.getBoundingClientRect().right > {WIDTH + 1})
-        .map(e => e.tagName.toLowerCase() + (e.className ? '.' + String(e.className).replace(/ /g, '.') : '')
-         + ' in ' + (e.parentElement ? e.parentElement.tagName.toLowerCase() + '.' + e.parentElement.className : ''))
+    .map(e => e.tagName.toLowerCase() + '.' + String(e.className).replace(/ /g, '.')
+        + ' "' + (e.textContent || '').trim().slice(0, 30) + '"')
     .slice(0, 30)"""
 
 
