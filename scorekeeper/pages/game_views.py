@@ -555,6 +555,9 @@ def _correct(
         entry.require_all()
     if not entry.complete or reason_error:
         return reason_error
+    # The form carries the version it shows; one without it is taken as out of date (no
+    # deal is at version 0), so another phone's correction is never overwritten unseen.
+    version = _posted_int(request.POST, "version") or 0
     try:
         services.deal_correct(
             actor=actor,
@@ -562,7 +565,7 @@ def _correct(
             number=number,
             record=entry.record or {},
             reason=reason,
-            expected_version=_posted_int(request.POST, "version"),
+            expected_version=version,
         )
     except InvalidInput as error:
         if error.field == "reason":

@@ -192,6 +192,12 @@ def deal_correct(
             deal=number,
             details={"deal": deal_payload(target)},
         )
+    if record == target.record:
+        # A new version that changes nothing would only fill the deal's history.
+        raise Conflict(
+            f"deal {number} is already recorded like this: change what was wrong, then save",
+            deal=number,
+        )
     records = [deal.record for deal in deals]
     records[number - 1] = record
     sheet = empty_sheet(game, seats_of(game))

@@ -13,7 +13,14 @@ from rest_framework.test import APIClient
 
 from rules_engine import RuleError, score_record
 from scorekeeper.models import Deal, DealRevision, Game, GameStatus, IdempotencyKey, Result
-from tests.api.helpers import ITALIAN_DEALS, WIDOW_DEALS, World, engine_score, error_of
+from tests.api.helpers import (
+    ITALIAN_DEALS,
+    WIDOW_DEALS,
+    World,
+    engine_score,
+    error_of,
+    error_with,
+)
 
 DB_ONLY_KEYS = ("record", "version", "entered_by", "entered_at")
 
@@ -405,6 +412,16 @@ def test_correction_input_is_validated(world: World, body: dict[str, Any], field
     assert response.status_code == 400
     assert error_of(response)["field"] == field
     assert Deal.objects.get(game=game).version == 1
+
+
+def test_a_correction_that_changes_nothing_is_refused(world: World) -> None:
+    game = world.record(world.start(), *WIDOW_DEALS[:2])
+    body = {"record": WIDOW_DEALS[1], "reason": "checking"}
+    response = correct(world.client("scorer"), game, 2, body, HTTP_IF_MATCH="1")
+    error_with(response, 409, "conflict")
+    assert "already recorded like this" in error_of(response)["message"]
+    assert Deal.objects.get(game=game, number=2).version == 1
+    assert DealRevision.objects.filter(game=game, number=2).count() == 1
 
 
 def test_correcting_a_deal_not_recorded_is_404(world: World) -> None:

@@ -647,6 +647,21 @@ def test_a_correction_with_its_reason_shows_in_the_history(world: World) -> None
     response = client.post(url, {**data, "reason": "again"})
     assert response.status_code == 422
     assert "someone corrected it meanwhile" in text_of(response)
+    # So is a form that does not say which version it corrects (or says it in nonsense).
+    changed = {**data, "widow": "1", "reason": "Bob had it"}
+    for version in ("", "zz", "-1", None):
+        posted = {k: v for k, v in changed.items() if k != "version" or version is not None}
+        if version is not None:
+            posted["version"] = version
+        response = client.post(url, posted)
+        assert response.status_code == 422
+        assert "someone corrected it meanwhile" in text_of(response)
+    # The refusal shows the version now recorded: saving again from there corrects it.
+    assert 'name="version" value="2"' in response.content.decode()
+    # A correction into what is recorded already is no correction.
+    same = client.post(url, {**data, "version": "2", "reason": "checking"})
+    assert "deal 1 is already recorded like this" in text_of(same).lower()
+    assert Deal.objects.get(game=game, number=1).version == 2
 
 
 def test_a_correction_rejected_by_the_rules_keeps_what_was_typed(world: World) -> None:

@@ -162,9 +162,11 @@ def test_a_correction_an_abandon_and_unrated_games(
     assert incremental.keys() == rebuilt.keys()
     for key, value in incremental.items():
         assert value == pytest.approx(rebuilt[key])
-    # Abandoning the second game takes it out of everyone's ratings.
+    # Abandoning the second game (the club's director) takes it out of everyone's ratings.
+    director = member(club, Role.DIRECTOR)
     run(
-        django_capture_on_commit_callbacks, lambda: services.game_abandon(actor=scorer, game=second)
+        django_capture_on_commit_callbacks,
+        lambda: services.game_abandon(actor=director, game=second),
     )
     assert not RatingChange.objects.filter(game=second).exists()
     assert not Rating.objects.filter(player=players[3]).exists()  # Dee played only that one
@@ -240,12 +242,15 @@ def test_recomputing_after_random_corrections_equals_rating_from_scratch(
         for index, tricks in corrections:
             game = made[index % len(made)]
             game.refresh_from_db()
+            record = {"widow": None, "tricks": list(tricks)}
+            if game.deals.get().record == record:
+                continue  # no correction: a deal is not corrected into what it is
             services.deal_correct(
                 actor=scorer,
                 game=game,
                 number=1,
                 expected_version=None,
-                record={"widow": None, "tricks": list(tricks)},
+                record=record,
                 reason="fix",
             )
             _drain()
