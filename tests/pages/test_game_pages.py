@@ -20,7 +20,7 @@ from django.urls import reverse
 from scorekeeper import selectors, services
 from scorekeeper.models import Deal, DealRevision, Game, GameStatus
 from scorekeeper.pages.actors import remember_table_link
-from scorekeeper.pages.game_sheet import short_names
+from scorekeeper.pages.game_sheet import record_summary, short_names
 from scorekeeper.pages.sharing import game_id_from_token, share_token
 from tests.factories import PlayerFactory
 from tests.pages.helpers import World, assert_every_input_labelled, text_of
@@ -418,6 +418,18 @@ def test_third_hand_points_counted_from_tapped_cards(world: World) -> None:
     deal = Deal.objects.get(game=game)
     assert deal.context["points"] == [76, 24] and deal.scores == [76, 24]
     assert len(deal.record["captured"][0]) == 8
+    # The deal's page counts the points from the cards too.
+    assert "Points: Ann 76, Bob 24" in text_of(client.get(reverse("deal", args=[game.pk, 1])))
+
+
+def test_a_third_hand_deal_names_its_trumps() -> None:
+    """However the trump suit was written (the API takes "h", "H" or "♥"), the deal reads
+    with the suit's sign and name."""
+    for trump in ("h", "H", "♥"):
+        record = {"bids": ["9", None], "points": [70, 40], "trump": trump, "exchanged": False}
+        lines = record_summary("third_hand", record, ["Ann", "Bob"])
+        assert lines[-1] == "Trumps ♥ hearts, no exchange"
+        assert "Points: Ann 70, Bob 40" in lines
 
 
 # --- Rejections ---------------------------------------------------------------------------

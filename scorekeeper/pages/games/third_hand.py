@@ -7,6 +7,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rules_engine import parse_card
+from rules_engine.cards import parse_suit
+from rules_engine.games.third_hand import BID_RANKS, CARD_POINTS, MAX_POINTS
+
 from ..game_forms import DealEntry, Group, Section, possessive
 from .base import SUIT_CHOICES, Figures, GamePage, TrickField, per_seat
 from .shapes import Context, Names, Options, PastDeal, Record
@@ -14,12 +18,10 @@ from .shapes import Context, Names, Options, PastDeal, Record
 SUITS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-#: Third Hand's bid ranks, lowest first, and the points of its cards.
-RANKS = ("9", "10", "J", "Q", "K", "A")
+#: Third Hand's bid ranks, lowest first (the engine's), and the deck in the grid's order.
+RANKS = BID_RANKS
 RANK_NAMES = {"9": "nine", "10": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
-CARD_POINTS = {"9": 9, "10": 10, "J": 10, "Q": 10, "K": 10, "A": 1}
 DECK = tuple(f"{rank}{suit}" for suit in SUITS for rank in RANKS)
-MAX_POINTS = 140
 
 
 @dataclass
@@ -292,9 +294,13 @@ class ThirdHandPage(GamePage):
 
     def summary(self, record: Record, players: Names) -> list[str]:
         bids = [bid if bid is not None else "no bid" for bid in record.get("bids", [])]
+        points = record.get("points") or [
+            sum(CARD_POINTS[parse_card(card, "captured").rank] for card in hand)
+            for hand in record.get("captured") or []
+        ]
         lines = [
             "Bids: " + per_seat(players, bids),
-            "Points: " + per_seat(players, record.get("points", [])),
+            "Points: " + per_seat(players, points),
         ]
         if record.get("captured"):
             lines.append(
@@ -306,11 +312,13 @@ class ThirdHandPage(GamePage):
             )
         extras = []
         if record.get("trump"):
-            extras.append(f"trumps {record['trump']}")
+            suit = parse_suit(record["trump"], "trump")
+            extras.append(f"trumps {SUIT_SYMBOLS[suit.value]} {SUIT_NAMES[suit.value]}")
         if "exchanged" in record:
             extras.append("third hand taken" if record["exchanged"] else "no exchange")
         if extras:
-            lines.append(", ".join(extras).capitalize())
+            line = ", ".join(extras)
+            lines.append(line[0].upper() + line[1:])
         return lines
 
     def preview_notes(self, entry: Any, context: Context, record: Record) -> list[str]:
