@@ -82,6 +82,22 @@
 
   function tapped(form) { return form && form.tapped ? Object.keys(form.tapped) : []; }
 
+  // Bids are kept on the server as they are tapped (prediction whist): once a bid is kept,
+  // the server's is the table's, so another phone's change to it shows here too (a tap still
+  // on its way, or one made since, stays this phone's).
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var elt = event.detail.elt, config = event.detail.requestConfig;
+    if (!event.detail.successful || !elt || !elt.classList || !elt.classList.contains("bids")) return;
+    var form = elt.closest("form[data-entry]");
+    if (!form || !form.tapped || !config) return;
+    var sent = config.formData || null;
+    Object.keys(form.tapped).forEach(function (name) {
+      if (!elt.querySelector('[name="' + name + '"]')) return;
+      var value = sent ? sent.get(name) : (config.parameters || {})[name];
+      if (value !== undefined && value === valueOf(form, name)) delete form.tapped[name];
+    });
+  });
+
   function valueOf(form, name) {
     var inputs = form.querySelectorAll('[name="' + name + '"]');
     for (var i = 0; i < inputs.length; i++) {

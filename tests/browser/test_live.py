@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper import services
-from scorekeeper.models import Club, Deal, DealRevision, Game
+from scorekeeper.models import Club, Deal, DealRevision, Game, Player
 from tests.browser.helpers import Phone, checked, game_url, lose_the_reply, pill
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -194,3 +194,29 @@ def test_a_guest_at_the_table_link_follows_too_until_the_link_is_revoked(
     guest.get_by_role("button", name="Save deal 2").wait_for(state="detached", timeout=LIVE_TIMEOUT)
     assert guest.locator("table.sheet").count() == 0
     expect(guest.get_by_role("heading", name="This link no longer works")).to_be_visible()
+
+
+def test_bids_changed_on_either_phone_show_on_both(
+    site: LiveServer, phone: Phone, table: tuple[Club, User, User, Game]
+) -> None:
+    """Prediction whist's bids are kept as they are tapped, on the server: a bid tapped on
+    one phone shows on the other, and a bid changed there shows back on the first (which
+    would otherwise save its own old bid over it)."""
+    club, scorer, other, _game = table
+    players = list(Player.objects.filter(club=club).order_by("name"))
+    game = services.game_start(
+        actor=scorer, club=club, game_type="prediction_whist", players=players
+    )
+    phone_a, phone_b = phone(scorer), phone(other)
+    phone_a.goto(game_url(site, game))
+    phone_b.goto(game_url(site, game))
+    pill(phone_a, 1, "bids-1", "1").click()
+    expect(phone_b.locator("#d1-bids-1 input:checked")).to_have_value("1", timeout=LIVE_TIMEOUT)
+    pill(phone_b, 1, "bids-1", "0").click()
+    pill(phone_b, 1, "bids-2", "1").click()
+    expect(phone_a.locator("#d1-bids-1 input:checked")).to_have_value("0", timeout=LIVE_TIMEOUT)
+    expect(phone_a.locator("#d1-bids-2 input:checked")).to_have_value("1", timeout=LIVE_TIMEOUT)
+    # What A taps next still goes through, and B follows it.
+    pill(phone_a, 1, "bids-0", "1").click()
+    expect(phone_b.locator("#d1-bids-0 input:checked")).to_have_value("1", timeout=LIVE_TIMEOUT)
+    assert checked(phone_a, 1, "bids-1") == "0"
