@@ -489,6 +489,15 @@ def season_results_readable_by(actor: Actor, pk: int) -> Season:
     return by_id_in_club(Season, pk, "no such season", partial(access.can_read_results, actor))
 
 
+def club_results_readable_by(actor: Actor, slug: str) -> Club:
+    """The club if the actor may read its standings (its members, or anyone when the club
+    publishes its results); otherwise NotFound."""
+    club = Club.objects.filter(slug=slug).first()
+    if club is None or not access.can_read_results(actor, club):
+        raise NotFound("no such club")
+    return club
+
+
 def season_for_date(club: Club, day: date) -> Season | None:
     return Season.objects.filter(club=club, starts_on__lte=day, ends_on__gte=day).first()
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.core import signing
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -105,7 +106,7 @@ def _from_results(game: Game) -> GameSummary:
 # --- Club home ------------------------------------------------------------------------------
 
 
-def _standings_context(request: HttpRequest, club: Club) -> dict[str, Any]:
+def _standings_context(request: HttpRequest, club: Club, *, url_name: str) -> dict[str, Any]:
     game_type = request.GET.get("game_type", "")
     if game_type not in GAMES:
         game_type = ""
@@ -116,6 +117,8 @@ def _standings_context(request: HttpRequest, club: Club) -> dict[str, Any]:
     rows = selectors.season_standings(season, game_type or None, sort) if season is not None else []
     return {
         "season": season,
+        "standings_url": reverse(url_name, args=[club.slug]),
+        "is_member": access.is_member(request.user, club),
         "standings": rows,
         "sort": sort,
         "sorts": list(selectors.STANDING_SORTS.items()),
@@ -125,21 +128,35 @@ def _standings_context(request: HttpRequest, club: Club) -> dict[str, Any]:
     }
 
 
-@login_required
-@require_GET
-def club_home(request: HttpRequest, slug: str) -> HttpResponse:
-    """Games in progress, recent results, this season's standings, the roster."""
-    club = member_club(request, slug)
-    standings = _standings_context(request, club)
+def _standings_only(
+    request: HttpRequest, club: Club, standings: dict[str, Any]
+) -> HttpResponse | None:
+    """The standings alone, when the page's game-type filter changed (htmx); else None."""
     if (
         request.headers.get("HX-Request") == "true"
         and request.headers.get("HX-Target") == "standings"
         and request.headers.get("HX-History-Restore-Request") != "true"
     ):
-        # The game-type filter, changed: only the standings are sent again.
         response = render(request, "pages/club/_standings.html", {"club": club, **standings})
         patch_vary_headers(response, ["HX-Request", "HX-Target"])
         return response
+    return None
+
+
+@require_GET
+def club_home(request: HttpRequest, slug: str) -> HttpResponse:
+    """Games in progress, recent results, this season's standings, the roster. A visitor
+    who is not signed in goes to the standings when the club publishes its results, else
+    to sign in (a private club is not revealed)."""
+    if not request.user.is_authenticated:
+        if Club.objects.filter(slug=slug, results_public=True).exists():
+            return redirect("club-standings", slug=slug)
+        return redirect_to_login(request.get_full_path())
+    club = member_club(request, slug)
+    standings = _standings_context(request, club, url_name="club")
+    only = _standings_only(request, club, standings)
+    if only is not None:
+        return only
     playing = selectors.games_in_progress(club)
     finished = selectors.games_finished(club)
     context = {
@@ -151,6 +168,25 @@ def club_home(request: HttpRequest, slug: str) -> HttpResponse:
         **standings,
     }
     response = render(request, "pages/club/home.html", context)
+    patch_vary_headers(response, ["HX-Request", "HX-Target"])
+    return response
+
+
+@require_GET
+def club_standings(request: HttpRequest, slug: str) -> HttpResponse:
+    """This season's standings: for the club's members and, when the club publishes its
+    results, for anyone (no sign-in needed)."""
+    try:
+        club = selectors.club_results_readable_by(request.user, slug)
+    except NotFound:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        raise Http404("no such club") from None
+    standings = _standings_context(request, club, url_name="club-standings")
+    only = _standings_only(request, club, standings)
+    if only is not None:
+        return only
+    response = render(request, "pages/club/standings.html", {"club": club, **standings})
     patch_vary_headers(response, ["HX-Request", "HX-Target"])
     return response
 

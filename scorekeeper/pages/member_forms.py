@@ -43,6 +43,11 @@ class ClubForm(ServiceForm):
     )
 
 
+class ClubSettingsForm(ServiceForm):
+    name = ClubForm.base_fields["name"]
+    results_public = ClubForm.base_fields["results_public"]
+
+
 class InvitationForm(ServiceForm):
     role = forms.ChoiceField(label="Joins as", choices=Role.choices, initial=Role.MEMBER)
     days = forms.IntegerField(

@@ -38,6 +38,7 @@ from scorekeeper.services.members import can_invite, invitation_problem
 from .doors import found, member_club
 from .member_forms import (
     ClubForm,
+    ClubSettingsForm,
     DeleteAccountForm,
     InvitationForm,
     PlayerChoiceForm,
@@ -76,6 +77,27 @@ def club_create(request: HttpRequest) -> HttpResponse:
             messages.success(request, f"{club.name} is open. Invite its members next.")
             return redirect("club-members", slug=club.slug)
     return render(request, "pages/club/create.html", {"form": form})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
+    """The club's name and whether its results are public: for its admins."""
+    club = member_club(request, slug)
+    if not access.can_administer(request.user, club):
+        raise Http404("only the club's admins change its settings")
+    initial = {"name": club.name, "results_public": club.results_public}
+    form = ClubSettingsForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.club_update(actor=request.user, club=club, **form.cleaned_data)
+        except ServiceError as error:
+            form.refused(error)
+        else:
+            messages.success(request, "The club's settings are saved.")
+            return redirect("club-members", slug=club.slug)
+    status = 400 if form.errors else 200
+    return render(request, "pages/club/settings.html", {"club": club, "form": form}, status=status)
 
 
 # --- Members and invitations -----------------------------------------------------------------

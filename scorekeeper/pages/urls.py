@@ -43,6 +43,7 @@ urlpatterns = [
     # Club life: starting a club, members and invitations, roster, seasons (member_views)
     path("clubs/new/", member_views.club_create, name="club-create"),
     page(C + "members/", member_views.club_members, name="club-members"),
+    page(C + "settings/", member_views.club_settings, name="club-settings"),
     path(MEMBER + "role/", member_views.member_role, name="member-role"),
     path(MEMBER + "remove/", member_views.member_remove, name="member-remove"),
     path(INVITATION + "revoke/", member_views.invitation_revoke, name="invitation-revoke"),
@@ -59,6 +60,7 @@ urlpatterns = [
     ),
     # Clubs, players, new games (club_views)
     page(C, club_views.club_home, name="club"),
+    page(C + "standings/", club_views.club_standings, name="club-standings"),
     page(C + "new/", club_views.game_new, name="game-new"),
     page(C + "new/<str:game_type>/", club_views.game_setup, name="game-setup"),
     page("p/<int:player_id>/", club_views.player_page, name="player"),

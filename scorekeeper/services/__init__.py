@@ -12,7 +12,13 @@ bids) and :mod:`.table_links`; what they share is in :mod:`._base`. Callers impo
 package: ``from scorekeeper import services``.
 """
 
-from .clubs import club_create, season_close, season_create, season_make_current
+from .clubs import (
+    club_create,
+    club_update,
+    season_close,
+    season_create,
+    season_make_current,
+)
 from .deals import DealRecorded, deal_correct, deal_draft_save, deal_record, deal_undo
 from .games import (
     game_abandon,
@@ -46,6 +52,7 @@ __all__ = [
     "DealRecorded",
     "account_delete",
     "club_create",
+    "club_update",
     "deal_correct",
     "deal_draft_save",
     "deal_record",

@@ -45,6 +45,18 @@ def club_create(*, actor: Actor, name: str, slug: str, results_public: bool = Fa
 
 
 @transaction.atomic
+def club_update(*, actor: Actor, club: Club, name: str, results_public: bool) -> Club:
+    """The club's name, and whether anyone may read its standings: its admins' to change
+    (its address stays: links and QR codes handed round use it)."""
+    if not access.can_administer(actor, club):
+        raise NotAllowed("only the club's admins can change its settings")
+    club.name = clean_name(name, what="a club", max_length=120)
+    club.results_public = results_public
+    club.save(update_fields=["name", "results_public"])
+    return club
+
+
+@transaction.atomic
 def season_create(*, actor: Actor, club: Club, name: str, starts_on: date, ends_on: date) -> Season:
     """A season of the club: a date range that does not overlap another."""
     require(access.can_manage_seasons(actor, club), "only admins and directors manage seasons")

@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from scorekeeper import selectors, services
+from scorekeeper.errors import NotAllowed
 from scorekeeper.models import Club, Invitation, Membership, Player, Role, Season
 from tests.factories import ClubFactory, PlayerFactory, UserFactory, member
 
@@ -589,3 +590,33 @@ def test_a_page_not_found_offers_a_way_on(client: Client) -> None:
     UserFactory(username="ann")
     client.login(username="ann", password="password")
     assert "My games" in text_of(client.get("/join/no-such-invitation/"))
+
+
+def test_an_admin_changes_the_clubs_name_and_makes_its_results_public(club: Club) -> None:
+    admin = member(club, Role.ADMIN, username="admin")
+    page = signed_in(admin)
+    members = text_of(page.get(reverse("club-members", args=[club.slug])))
+    assert "Club settings" in members and "results for members only" in members
+    url = reverse("club-settings", args=[club.slug])
+    form = page.get(url)
+    assert form.status_code == 200 and f'value="{club.name}"' in form.content.decode()
+    refused = page.post(url, {"name": "  ", "results_public": "on"})
+    assert refused.status_code == 400 and "This field is required" in text_of(refused)
+    done = page.post(url, {"name": "The Kings Head", "results_public": "on"}, follow=True)
+    assert "The club&#x27;s settings are saved." in text_of(done)
+    club.refresh_from_db()
+    assert club.name == "The Kings Head" and club.results_public
+    assert Client().get(reverse("club-standings", args=[club.slug])).status_code == 200
+    page.post(url, {"name": "The Kings Head"})  # unticked: members only again
+    club.refresh_from_db()
+    assert not club.results_public
+    # Other members do not see it, nor may they change it.
+    director = signed_in(member(club, Role.DIRECTOR))
+    assert "Club settings" not in text_of(director.get(reverse("club-members", args=[club.slug])))
+    assert director.post(url, {"name": "Mine", "results_public": "on"}).status_code == 404
+    with pytest.raises(NotAllowed):
+        services.club_update(
+            actor=member(club, Role.DIRECTOR), club=club, name="Mine", results_public=True
+        )
+    club.refresh_from_db()
+    assert club.name == "The Kings Head" and not club.results_public

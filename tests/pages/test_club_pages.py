@@ -131,6 +131,44 @@ def test_standings_filter_by_game_type_and_htmx_partial(world: World) -> None:
     assert 'value="" checked' in html_of(client.get("/c/kings/?game_type=poker"))
 
 
+def test_a_club_that_publishes_its_results_shows_its_standings_to_anyone(world: World) -> None:
+    """Public results: a visitor (not signed in, or of another club) reads the standings at
+    /c/<slug>/standings/ (the club's page sends a visitor there), without links into the
+    members' pages; a private club's are for its members, and are not revealed."""
+    world.record(world.start("italian_whist", options={"limit": 5}), *ITALIAN_DEALS)
+    ann = world.players[0]
+    visitor = world.client()
+    # Private (the default): sign in; a club that does not exist answers the same.
+    for path in ("/c/kings/", "/c/kings/standings/", "/c/nowhere/", "/c/nowhere/standings/"):
+        response = visitor.get(path)
+        assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
+    assert world.client(world.outsider).get("/c/kings/standings/").status_code == 404
+
+    world.club.results_public = True
+    world.club.save()
+    assert visitor.get("/c/kings/")["Location"] == "/c/kings/standings/"
+    for client in (visitor, world.client(world.outsider)):
+        response = client.get("/c/kings/standings/?game_type=italian_whist")
+        assert response.status_code == 200
+        html, text = html_of(response), text_of(response)
+        assert "Standings: This year" in text and "anyone may read its standings" in text
+        assert re.findall(r'<th scope="row">(\w+)</th>', html) == ["Ann", "Bob", "Cy"]
+        assert f"/p/{ann.pk}/" not in html and "/c/kings/ratings/" not in html
+        assert "/c/kings/members/" not in html  # the members' menu is not shown
+        assert "Download as CSV" in text
+    # The filter answers with the standings alone, from the same address.
+    partial = visitor.get(
+        "/c/kings/standings/?game_type=widow_whist",
+        HTTP_HX_REQUEST="true",
+        HTTP_HX_TARGET="standings",
+    )
+    assert html_of(partial).lstrip().startswith('<section id="standings"')
+    assert 'hx-get="/c/kings/standings/"' in html_of(partial)
+    # A member reads the same page with the links and the club's menu.
+    html = html_of(world.client(world.member).get("/c/kings/standings/"))
+    assert f'href="/p/{ann.pk}/"' in html and "/c/kings/members/" in html
+
+
 def test_club_home_without_a_season(world: World) -> None:
     club = ClubFactory(slug="no-season")
     user = member(club)
