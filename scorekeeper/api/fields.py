@@ -58,13 +58,13 @@ def _json_type(field: serializers.Field[Any, Any, Any, Any]) -> tuple[tuple[type
     return None
 
 
-def _type_error(field: serializers.Field[Any, Any, Any, Any], value: Any) -> Any:
+def type_error(field: serializers.Field[Any, Any, Any, Any], value: Any) -> Any:
     """None, or the error in DRF's shape: a list of messages, or for a list's items
     ``{index: [messages]}`` (shown as ``players[0]``)."""
     if value is None:
         return None  # the field's own rules say whether null is allowed
     if isinstance(field, serializers.ListField) and isinstance(value, list):
-        items = {i: _type_error(field.child, item) for i, item in enumerate(value)}
+        items = {i: type_error(field.child, item) for i, item in enumerate(value)}
         items = {i: error for i, error in items.items() if error}
         return items or None
     expected = _json_type(field)
@@ -86,7 +86,7 @@ class StrictInput(serializers.Serializer[Any]):
             for name, field in self.fields.items():
                 if field.read_only or name not in data:
                     continue
-                error = _type_error(field, data[name])
+                error = type_error(field, data[name])
                 if error:
                     errors[name] = error
             if errors:

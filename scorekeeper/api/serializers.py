@@ -25,7 +25,7 @@ from rules_engine import GAMES
 from scorekeeper import selectors
 from scorekeeper.models import DealRevision, GameStatus, Player, Season
 
-from .fields import Name, Query, StrictInput, Text, id_field
+from .fields import Name, Query, StrictInput, Text, id_field, type_error
 
 # Deal numbers are stored as 32-bit integers.
 MAX_DEAL_NUMBER = 2**31 - 1
@@ -473,6 +473,9 @@ class DealCreateInput(StrictInput):
                     ]
                 }
             )
+        wrong = type_error(self.fields["number"], data.get("number"))
+        if wrong:  # "3" is not 3, as everywhere in the API
+            raise serializers.ValidationError({"number": wrong})
         try:
             number = self.fields["number"].run_validation(data.get("number", empty))
         except serializers.ValidationError as error:

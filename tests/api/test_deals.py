@@ -233,6 +233,7 @@ def test_a_bad_deal_is_refused_with_the_engines_field_and_message(world: World) 
         ({"number": 0, "widow": 0, "tricks": [4, 5, 4]}, "number"),
         ({"number": -1, "widow": 0, "tricks": [4, 5, 4]}, "number"),
         ({"number": "one", "widow": 0, "tricks": [4, 5, 4]}, "number"),
+        ({"number": "1", "widow": 0, "tricks": [4, 5, 4]}, "number"),
         ({"number": 1.5, "widow": 0, "tricks": [4, 5, 4]}, "number"),
         ({"number": True, "widow": 0, "tricks": [4, 5, 4]}, "number"),
         ({"number": 10**12, "widow": 0, "tricks": [4, 5, 4]}, "number"),
