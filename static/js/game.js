@@ -98,6 +98,19 @@
     }
   }, true);
 
+  // Tapping the count a player already has (on a correction, say) confirms it: it counts as
+  // changed (no change event comes), so the one left is filled in.
+  document.addEventListener("click", function (event) {
+    var input = event.target;
+    if (!(input instanceof HTMLInputElement) || input.type !== "radio" || !input.checked) return;
+    var group = input.closest("fieldset.counts");
+    var section = input.closest("[data-fill-total]");
+    if (!group || !section || group.hasAttribute("data-touched")) return;
+    group.setAttribute("data-touched", "1");
+    group.removeAttribute("data-filled");
+    fill(section);
+  }, true);
+
   function tally(grid) {
     var points = [0, 0], cards = [0, 0];
     each(grid, "input[type=hidden]", function (input) {

@@ -498,3 +498,22 @@ def test_quick_taps_preview_the_last_choice_with_no_console_error(
     page.wait_for_load_state("networkidle")
     expect(scores).to_have_text([signed(score) for score in scored.scores])
     assert errors == []
+
+
+def test_a_correction_fills_the_last_count_when_a_count_is_tapped_as_it_was(
+    site: LiveServer, phone: Phone, club: tuple[Club, User, list[Player]]
+) -> None:
+    """Correcting tricks: Ann's count changes, Bob's is tapped again as it was (no change
+    to the form): Cy's is the one left, filled in from the 13 tricks."""
+    game = start(club, "widow_whist", 3)
+    services.deal_record(
+        actor=club[1], game=game, number=1, record={"widow": None, "tricks": [5, 4, 4]}
+    )
+    page = open_game(phone, site, club[1], game, "d/1/")
+    pill(page, 1, "tricks-0", "3").click()
+    pill(page, 1, "tricks-1", "4").click()
+    assert checked(page, 1, "tricks-2") == "6"
+    page.get_by_label("Why is it corrected?").fill("Ann had 3")
+    page.get_by_role("button", name="Save the correction").click()
+    page.wait_for_url(game_url(site, game))
+    assert Deal.objects.get(game=game, number=1).record["tricks"] == [3, 4, 6]
