@@ -37,6 +37,7 @@ class Rule:
 
 
 IS_MEMBER = Rule(access.is_member, "only the club's members can do this")
+ADMINISTERS = Rule(access.can_administer, "only the club's admins can change its settings")
 MANAGES_ROSTER = Rule(access.can_manage_roster, "only the club's staff can add players")
 MANAGES_SEASONS = Rule(access.can_manage_seasons, "only admins and directors manage seasons")
 SCORES = Rule(

@@ -91,6 +91,13 @@ class ClubInput(StrictInput):
     )
 
 
+class ClubUpdateInput(StrictInput):
+    name = Name(max_length=120, required=False)
+    results_public = serializers.BooleanField(
+        required=False, help_text="Anyone may read the club's standings without logging in."
+    )
+
+
 class ClubOutput(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()

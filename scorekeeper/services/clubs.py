@@ -45,13 +45,17 @@ def club_create(*, actor: Actor, name: str, slug: str, results_public: bool = Fa
 
 
 @transaction.atomic
-def club_update(*, actor: Actor, club: Club, name: str, results_public: bool) -> Club:
-    """The club's name, and whether anyone may read its standings: its admins' to change
-    (its address stays: links and QR codes handed round use it)."""
+def club_update(
+    *, actor: Actor, club: Club, name: str | None = None, results_public: bool | None = None
+) -> Club:
+    """The club's name, and whether anyone may read its standings (each left as it is when
+    not given): its admins' to change. Its address stays: links and QR codes use it."""
     if not access.can_administer(actor, club):
         raise NotAllowed("only the club's admins can change its settings")
-    club.name = clean_name(name, what="a club", max_length=120)
-    club.results_public = results_public
+    if name is not None:
+        club.name = clean_name(name, what="a club", max_length=120)
+    if results_public is not None:
+        club.results_public = results_public
     club.save(update_fields=["name", "results_public"])
     return club
 

@@ -70,6 +70,23 @@ def test_club_detail_is_hidden_from_non_members(world: World) -> None:
 # --- Players ----------------------------------------------------------------------------------
 
 
+def test_an_admin_renames_the_club_and_makes_its_results_public(world: World) -> None:
+    url = f"/api/v1/clubs/{world.club.pk}/"
+    done = world.client("admin").patch(url, {"results_public": True}, format="json")
+    assert done.status_code == 200
+    assert done.json()["results_public"] is True and done.json()["role"] == "admin"
+    renamed = world.client("admin").patch(url, {"name": "  The Kings Head "}, format="json")
+    assert renamed.json()["name"] == "The Kings Head" and renamed.json()["results_public"]
+    for body, field in (({"name": ""}, "name"), ({"results_public": "yes"}, "results_public")):
+        refused = world.client("admin").patch(url, body, format="json")
+        assert refused.status_code == 400 and error_of(refused)["field"] == field
+    refused = world.client("director").patch(url, {"results_public": False}, format="json")
+    assert refused.status_code == 403
+    assert "only the club's admins" in error_of(refused)["message"]
+    world.club.refresh_from_db()
+    assert world.club.name == "The Kings Head" and world.club.results_public
+
+
 def test_roster_lists_players_and_shows_emails_to_staff_only(world: World) -> None:
     Player.objects.filter(name="Ann").update(email="ann@example.org")
     url = f"/api/v1/clubs/{world.club.pk}/players/"

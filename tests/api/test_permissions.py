@@ -130,6 +130,7 @@ ENDPOINTS = [
     Endpoint("clubs list", "GET", API + "clubs/", SIGNED_IN),
     Endpoint("clubs create", "POST", API + "clubs/", (401, 201, 201, 201), body=NEW_CLUB),
     Endpoint("club detail", "GET", CLUB, READ),
+    Endpoint("club update", "PATCH", CLUB, STAFF, body={"results_public": True}),
     Endpoint("players list", "GET", CLUB + "players/", READ),
     Endpoint("players create", "POST", CLUB + "players/", CREATE, body={"name": "Eve"}),
     Endpoint("player update", "PATCH", CLUB + "players/{player}/", STAFF, body=RENAME),

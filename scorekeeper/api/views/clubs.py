@@ -13,6 +13,7 @@ from scorekeeper.models import Club
 
 from .. import serializers as s
 from ..permissions import (
+    ADMINISTERS,
     MANAGES_ROSTER,
     MANAGES_SEASONS,
     actor_of,
@@ -44,11 +45,20 @@ class ClubListView(ApiView):
 
 class ClubDetailView(ApiView):
     tag = "clubs"
+    action_rules = {"PATCH": ADMINISTERS}
 
     @operation("clubs_retrieve", responds(200, s.ClubOutput, 401, 404))
     def get(self, request: Request, club_id: int) -> Response:
         """One of the caller's clubs"""
         return Response(s.ClubOutput(self.club(club_id)).data)
+
+    @operation(
+        "clubs_update", responds(200, s.ClubOutput, 400, 401, 403, 404), request=s.ClubUpdateInput
+    )
+    def patch(self, request: Request, club_id: int) -> Response:
+        """Rename the club, or make its results public or members-only (admins)"""
+        club = self.write(s.ClubUpdateInput, services.club_update, club=self.club(club_id))
+        return Response(s.ClubOutput(visible_club(request, club.pk)).data)
 
 
 @collection_operations(
