@@ -2,11 +2,22 @@
    every second in the browser from the server's end time, corrected by the difference
    between the server's clock and the phone's (no polling for it). At a table that has
    played, the deals its pace still allows; at zero, "finish the deal in progress". The
-   page can replace its clocks at any time (live updates): each is found again every tick. */
+   page can replace its clocks at any time (live updates): each is found again every tick,
+   and at once after a swap. The difference of the clocks comes from the newest server time
+   seen: a copy of the page older than one already shown (the browser's cache) does not
+   set it back. */
 (function () {
   "use strict";
 
-  var skew = new WeakMap();
+  var seen = new WeakSet();
+  var skew = 0, skewFrom = -Infinity; // server minus phone, and the server time it came from
+
+  function learn(clock) {
+    if (seen.has(clock)) return;
+    seen.add(clock);
+    var serverNow = Date.parse(clock.getAttribute("data-clock-now"));
+    if (serverNow > skewFrom) { skewFrom = serverNow; skew = serverNow - Date.now(); }
+  }
 
   function two(n) { return (n < 10 ? "0" : "") + n; }
 
@@ -18,8 +29,8 @@
 
   function tick() {
     Array.prototype.forEach.call(document.querySelectorAll("[data-clock-end]"), function (clock) {
-      if (!skew.has(clock)) skew.set(clock, Date.parse(clock.getAttribute("data-clock-now")) - Date.now());
-      var now = Date.now() + skew.get(clock);
+      learn(clock);
+      var now = Date.now() + skew;
       var end = Date.parse(clock.getAttribute("data-clock-end"));
       if (clock.classList.contains("called")) return;
       if (end <= now) {
@@ -44,4 +55,6 @@
 
   tick();
   window.setInterval(tick, 1000);
+  document.addEventListener("htmx:afterSwap", tick);
+  document.addEventListener("scorekeeper:installed", tick);
 })();

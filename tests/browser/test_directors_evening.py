@@ -102,6 +102,23 @@ def test_a_directors_evening(
     page.goto(f"{site.url}/tournaments/{t.pk}/")
     assert page.locator("[data-clock-end]").count() == 1
     assert page.get_by_role("link", name="Edit settings").count() == 0
+    # The projector's clock counts down through its asking every 5 s (answered "nothing
+    # moved"): it is never put back to an older copy of the page.
+    page.goto(f"{site.url}/tournaments/{t.pk}/seating/?projector=1")
+    seconds_left = """() => {
+        const m = /^(\\d+):(\\d\\d) to go$/.exec(
+            document.querySelector('[data-clock-left]').textContent);
+        return m ? 60 * Number(m[1]) + Number(m[2]) : null;
+    }"""
+    page.wait_for_function(seconds_left)
+    start = page.evaluate(seconds_left)
+    readings = []
+    for _ in range(12):
+        page.wait_for_timeout(1000)
+        readings.append(page.evaluate(seconds_left))
+    assert None not in readings, readings
+    assert all(later <= earlier for earlier, later in zip([start, *readings], readings)), readings
+    assert 9 <= start - readings[-1] <= 14, (start, readings)
     assert Tournament.objects.get(pk=t.pk).rounds.get().status == RoundStatus.PLAYING
 
     # Time is called while the table plays its second deal: the phone's clock says so (and

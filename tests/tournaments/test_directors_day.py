@@ -178,6 +178,10 @@ def test_the_projector_asks_often_and_is_told_not_modified_until_a_message(
     etag = first["ETag"]
     assert first.status_code == 200 and 'hx-trigger="every 5s"' in first.content.decode()
     assert projector.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    # The screen's own asking (htmx) is told with a 204: htmx swaps nothing in (a 304 would
+    # reach it as the browser's cached copy, its clock as it was then).
+    asked = projector.get(url, HTTP_IF_NONE_MATCH=etag, HTTP_HX_REQUEST="true")
+    assert asked.status_code == 204 and asked.content == b""
     services.tournament_announce(actor=event.director, tournament=cup, text="Break: 10 min")
     moved = projector.get(url, HTTP_IF_NONE_MATCH=etag)
     assert moved.status_code == 200 and moved["ETag"] != etag

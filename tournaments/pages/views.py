@@ -793,14 +793,19 @@ def _shown_round(request: HttpRequest, tournament: Tournament, director: bool) -
 def _screen(
     request: HttpRequest, tournament: Tournament, render_page: Callable[[], HttpResponse]
 ) -> HttpResponse:
-    """A page a projector shows and polls (``?projector=1``): answered 304 while nothing
-    on it moved (a round, a table, a message, the standings rebuilt: see
-    ``selectors.screen_version``), else rendered with the ETag to ask with."""
+    """A page a projector shows and polls (``?projector=1``): answered "not modified"
+    while nothing on it moved (a round, a table, a message, the standings rebuilt: see
+    ``selectors.screen_version``), else rendered with the ETag to ask with.
+
+    The screen's own asking (htmx, every 5 s) is told with a 204, which htmx leaves alone:
+    a 304 reaches it as the browser's cached copy of the page, with its clock as it was
+    when that copy was made, swapped in every 5 s."""
     if not _projector(request):
         return render_page()
     etag = selectors.screen_version(tournament)
     if etag_matches(request, etag):
-        return _live(HttpResponse(status=304), etag)
+        unchanged = 204 if request.headers.get("HX-Request") == "true" else 304
+        return _live(HttpResponse(status=unchanged), etag)
     return _live(render_page(), etag)
 
 
