@@ -204,16 +204,20 @@ def played_out(table: Table) -> bool:
 
 
 def recorded_last_deal(actor: Actor, game: Game) -> bool:
-    """Whether ``actor`` recorded the game's last deal (and so does not confirm its result):
-    the member who entered it, or the guest at the table link who gave that name."""
+    """Whether ``actor`` recorded the game's last deal or made its latest change (a
+    correction, an undo), and so does not confirm its result: the member who did, or the
+    guest at the table link who gave that name."""
     last = game.deals.order_by("-number").first()
     if last is None:
         return False
+    change = DealRevision.objects.filter(game=game).order_by("-id").first()
+    done = [(last.entered_by_id, last.entered_by_name)]
+    if change is not None:
+        done.append((change.changed_by_id, change.changed_by_name))
     if isinstance(actor, TableGuest):
-        return last.entered_by_id is None and (
-            last.entered_by_name.strip().casefold() == actor_name(actor).strip().casefold()
-        )
-    return last.entered_by_id is not None and last.entered_by_id == actor.pk
+        me = actor_name(actor).strip().casefold()
+        return any(by is None and name.strip().casefold() == me for by, name in done)
+    return any(by is not None and by == actor.pk for by, _ in done)
 
 
 def round_scores(round: Round) -> dict[int, list[tuple[int, int]]]:

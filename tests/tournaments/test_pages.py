@@ -410,12 +410,15 @@ def test_confirm_on_the_game_page_refuses_whoever_recorded_the_last_deal(event: 
     play(table, [WIN[0], WIN[1], EVEN], by="Scorer")
     # whoever recorded the last deal is told someone else confirms, with no button
     page = text(scorer.get(game_url))
-    assert "You recorded the last deal, so someone else at the table confirms" in page
+    assert "You recorded the last deal or made the latest correction, so someone else" in page
     assert "Confirm result" not in page
     confirm = reverse("tournament-table-confirm", args=[table.pk])
     page = scorer.post(confirm)  # a stale page's button: refused at once, saying why
     assert page.status_code == 403
-    assert "You recorded the last deal: someone else at the table confirms the result" in text(page)
+    assert (
+        "You recorded the last deal or made the latest correction: someone else at the table"
+        in (text(page))
+    )
     table.refresh_from_db()
     assert table.confirmed_at is None
 

@@ -396,6 +396,39 @@ def test_confirm_needs_a_second_person_at_the_table(event):
     assert round.status == models.RoundStatus.CLOSED and round.close_reason == "confirmed"
 
 
+def test_whoever_made_the_latest_correction_does_not_confirm_either(event):
+    """A correction changes the result as much as the last deal: its author (a member
+    seated there, or a name at the table link) leaves the confirmation to someone else."""
+    t = event.tournament(rounds=1)
+    event.enter(t, 6)
+    round = event.publish(event.seat(t))
+    table = tables(round)[0]
+    ann_user = member(event.club, Role.MEMBER, username="ann")
+    ann = seats(table)[0]
+    ann.user = ann_user
+    ann.save()
+    play(table, [WIN[0], EVEN, EVEN], by="Scorer")
+    assert selectors.table_state(table) == ("finished", None)
+    table.game.refresh_from_db()
+    core.deal_correct(
+        actor=ann_user,
+        game=table.game,
+        number=1,
+        record=WIN[1],
+        reason="misread",
+        expected_version=1,
+    )
+    with pytest.raises(NotAllowed, match="made the latest correction"):
+        services.table_confirm(actor=ann_user, table=table)
+    core.deal_correct(
+        actor=guest(table, "Dee"), game=table.game, number=2, record=WIN[2], reason="x"
+    )
+    with pytest.raises(NotAllowed):
+        services.table_confirm(actor=guest(table, "dee"), table=table)
+    confirmed = services.table_confirm(actor=ann_user, table=table)  # Dee's was the latest
+    assert confirmed.confirmed_by == ann_user
+
+
 def test_a_deal_limit_without_a_finish_option_ends_the_game_at_confirmation(event):
     t = event.tournament(game_type="italian_whist", round_deals=2, rounds=1)
     event.enter(t, 3)

@@ -77,7 +77,8 @@ def table_confirm(*, actor: Actor, table: Table, name: str = "") -> Table:
         raise Conflict(f"the game is not finished: deal {game.deal_count + 1} is being played")
     if selectors.recorded_last_deal(actor, game):
         raise NotAllowed(
-            "you recorded the last deal: someone else at the table confirms the result"
+            "you recorded the last deal or made the latest correction: someone else at the "
+            "table confirms the result"
         )
     if game.status == GameStatus.IN_PROGRESS:  # at the round's deal limit: end it there
         core.game_finish(actor=actor, game=game)
