@@ -262,6 +262,13 @@ def test_find_your_table_is_public_for_public_clubs(event: Event) -> None:
     assert f"table {table.number}" in text(page)
     # Bob is named only if he sits at Ann's table (as a word: not inside the page's tokens)
     assert not re.search(r"\bBob\b", text(page)) or event.players[1] in seats(table)
+    # Whoever sits last at the table, the others read as a list: "with A, B and C ·".
+    for player in seats(table):
+        found = text(anyone.get(url("tournament-find", t), {"q": player.name}))
+        others = [p.name for p in seats(table) if p != player]
+        listed = ", ".join(others[:-1]) + " and " + others[-1]
+        assert f"with {listed}" in found, found
+        assert ", ·" not in found and ", <" not in found
     partial = anyone.get(
         url("tournament-find", t),
         {"q": "zz"},

@@ -911,15 +911,26 @@ def find_table(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _readable(request, tournament_id)
     round = selectors.shown_round(tournament, director=False, number=None)
     query = " ".join(request.GET.get("q", "").split())[:60]
-    matches: list[tuple[Player, TableRow | None]] = []
+    # Each player found, their table (None: a bye) and who sits with them there.
+    matches: list[tuple[Player, TableRow | None, str]] = []
     if round is not None and query:
         needle = query.casefold()
-        matches = [pair for pair in round_view(round).by_name if needle in pair[0].name.casefold()]
+        matches = [
+            (player, row, _others(player, row))
+            for player, row in round_view(round).by_name
+            if needle in player.name.casefold()
+        ]
     context = {"tournament": tournament, "round": round, "query": query, "matches": matches}
     template = "tournaments/find.html"
     if getattr(request, "htmx", False) and request.headers.get("HX-Target") == "find-results":
         template = "tournaments/_find_results.html"
     return render(request, template, context)
+
+
+def _others(player: Player, row: TableRow | None) -> str:
+    """The names of who sits at ``player``'s table with them ("Ann, Bob and Cy")."""
+    names = [seat.player.name for seat in (row.seats if row else []) if seat.player_id != player.pk]
+    return " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else "".join(names)
 
 
 # --- Confirming a table's result (from the game page) -----------------------------------------
