@@ -48,6 +48,7 @@ from .game_sheet import (
     Preview,
     chart,
     deal_header,
+    deal_header_tail,
     game_end_text,
     preview_of,
     scoresheet,
@@ -163,6 +164,18 @@ class GameParts:
     entry: str = ""
     #: The data for entering deals offline and the forms of the deals after the next one.
     offline: str = ""
+    #: The next deal's header past its number ("Bob deals · 5 cards"): a table whose round
+    #: ends the game early heads it with its own last deal.
+    header_tail: str = ""
+
+    def header_within(self, last: int) -> str:
+        """The next deal's header when deal ``last`` is the table's last ("" past it)."""
+        if self.next_number is None or self.next_number > last:
+            return ""
+        return " · ".join(
+            part for part in (f"Deal {self.next_number} of {last}", self.header_tail) if part
+        )
+
     #: The game section as rendered for the kinds of viewer this process served (with the
     #: marks), by what they see differently (see ``game_views``); never in the cache.
     sections: dict[tuple[Any, ...], str] = field(default_factory=dict, compare=False)
@@ -217,6 +230,9 @@ def _render(game: Game) -> GameParts:
         next_number=nxt["number"] if nxt is not None else None,
         sheet=render_to_string("pages/game/_sheet.html", context),
         chart=render_to_string("pages/game/_chart.html", context),
+        header_tail=deal_header_tail(game.game_type, nxt, names, payload["options"])
+        if nxt is not None
+        else "",
     )
     if nxt is not None and game.status != GameStatus.ABANDONED and game.locked_at is None:
         parts.entry, parts.offline = _entry_parts(game, payload, sheet)

@@ -69,8 +69,15 @@ def deal_header(
 ) -> str:
     """ "Deal 7 of 21 · Bob deals · 5 cards · trumps turned", and the like for each game."""
     number_ = context["number"]
-    parts = [f"Deal {number_} of {scheduled}" if scheduled else f"Deal {number_}"]
-    parts.append(f"{players[context['dealer']]} deals")
+    first = f"Deal {number_} of {scheduled}" if scheduled else f"Deal {number_}"
+    return " · ".join([first, deal_header_tail(game_type, context, players, options)])
+
+
+def deal_header_tail(
+    game_type: str, context: Mapping[str, Any], players: Sequence[str], options: Mapping[str, Any]
+) -> str:
+    """The header past the deal's number: "Bob deals · 5 cards · trumps turned"."""
+    parts = [f"{players[context['dealer']]} deals"]
     parts += page_for(game_type).header(context, players, options)
     return " · ".join(parts)
 

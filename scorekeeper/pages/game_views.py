@@ -180,8 +180,9 @@ def _game_context(
         "game": game,
         "parts": parts,
         "game_name": parts.game_name,
-        "header": parts.header,
-        "end_text": parts.end_text,
+        # A table whose round ends the game early: its own last deal, and why.
+        "header": parts.header if limit is None else parts.header_within(limit.last),
+        "end_text": parts.end_text if limit is None else limit.reason,
         "entry_html": entry_html,
         "offline": bool(entry_html and parts.offline),  # its scripts
         "can_score": can_score,

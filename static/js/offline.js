@@ -444,7 +444,10 @@
     if (form) form.replaceWith(fresh);
     else el.querySelector("#sheet-title-" + game).before(fresh);
     var heading = el.querySelector("#game-title");
-    if (heading) heading.textContent = deal.header;
+    if (heading) {
+      heading.textContent = lastAllowed > 0 && deal.header_tail
+        ? "Deal " + number + " of " + lastAllowed + " · " + deal.header_tail : deal.header;
+    }
     if (window.Scorekeeper && window.Scorekeeper.setup) window.Scorekeeper.setup(fresh);
   }
 

@@ -467,6 +467,32 @@ def test_after_time_is_called_the_phone_offers_the_deal_in_progress_and_then_no_
     assert table.game.deal_count == 3
 
 
+def test_a_round_of_n_deals_heads_the_tables_game_with_its_own_last_deal(event: Event) -> None:
+    """Prediction whist's game is 24 deals (3 players) but the round is 2: the table's page
+    says "Deal 1 of 2" and why, and after deal 2 heads no deal 3."""
+    t = event.tournament(name="Short", game_type="prediction_whist", round_deals=2)
+    event.enter(t, 6)
+    round = event.publish(event.seat(t))
+    table = tables(round)[0]
+    phone = Client()
+    enter_table(phone, table, "Scorer")
+    game_url = reverse("game", args=[table.game_id])
+    page = text(phone.get(game_url))
+    assert "Deal 1 of 2 ·" in page and "round 1 is 2 deals" in page
+    heading = re.search(
+        r'<h1 id="game-title"[^>]*>([^<]*)</h1>', phone.get(game_url).content.decode()
+    )
+    assert heading is not None and heading.group(1).startswith("Deal 1 of 2 · ")
+    assert "24 deals" not in page
+    players = len(seats(table))
+    no_bids = {"bids": [0] * players, "tricks": [1] + [0] * (players - 1)}
+    play(table, [no_bids], by="Scorer")
+    assert "Deal 2 of 2 ·" in text(phone.get(game_url))
+    play(table, [no_bids], by="Scorer")
+    page = text(phone.get(game_url))
+    assert "Deal 3" not in page and "No more deals at this table" in page
+
+
 def test_the_club_home_links_to_its_tournaments(event: Event) -> None:
     page = text(client_for(event.director).get(reverse("club", args=[event.club.slug])))
     assert reverse("tournament-list", args=[event.club.slug]) in page
