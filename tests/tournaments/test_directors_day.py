@@ -386,6 +386,27 @@ def test_a_late_arrival_who_cannot_sit_waits_for_the_next_round(event: Event) ->
     assert not registration.present_for(1) and registration.present_for(2)
 
 
+def test_in_the_last_round_a_late_arrival_sits_where_there_is_room_or_is_refused(
+    event: Event,
+) -> None:
+    """There is no round after the last: a check-in then seats the player in it where
+    the seating allows (the byes' table), else is refused, by either form, writing nothing."""
+    cup = event.tournament(rounds=1)
+    event.enter(cup, 8)  # two tables of widow whist and two byes
+    round = event.publish(event.seat(cup))
+    ida = event.players[8]
+    with event.capture(execute=True):
+        services.register(actor=event.director, tournament=cup, players=[ida], check_in=True)
+    assert round.players.filter(player=ida, table__isnull=False).exists()
+    with pytest.raises(Conflict, match="round 1 has no place for Pat Quinn"):
+        services.register_new(actor=event.director, tournament=cup, name="Pat Quinn", check_in=True)
+    assert not event.club.players.filter(name="Pat Quinn").exists()  # nothing written
+    rex = services.register_new(actor=event.director, tournament=cup, name="Rex").player
+    with pytest.raises(Conflict, match="round 1 has no place for Rex"):
+        services.check_in(actor=event.director, tournament=cup, players=[rex])
+    assert not cup.registrations.get(player=rex).present_for(2)
+
+
 def test_the_director_is_told_where_a_late_arrival_sits(event: Event) -> None:
     cup = event.tournament()
     event.enter(cup, 8)

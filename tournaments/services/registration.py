@@ -104,22 +104,37 @@ def _mark_present(registration: Registration, number: int) -> None:
 
 def _seat_late(actor: Actor, tournament: Tournament, registrations: Sequence[Registration]) -> None:
     """Players checked in after the last round was seated sit in it where the seating
-    allows (:func:`.rounds.seat_late_arrival`); the others wait for the next round."""
+    allows (:func:`.rounds.seat_late_arrival`); the others wait for the next round. Once
+    every planned round is seated there is no next round: a check-in that finds no place
+    is refused (nothing is written)."""
+    waiting = []
     for registration in registrations:
         table = seat_late_arrival(actor, tournament, registration.player)
         if table is not None:
             registration.checked_in_round = table.round.number
             registration.save(update_fields=["checked_in_round"])
+        elif (registration.checked_in_round or 0) > tournament.rounds_planned:
+            waiting.append(registration.player.name)
+    if waiting:
+        last = tournament.rounds_planned
+        raise Conflict(
+            f"all {last} rounds are seated, and round {last} has no place for "
+            f"{', '.join(waiting)} (no bye to fill, no table to join)",
+            field="players",
+        )
 
 
-def _round_to_come(actor: Actor, tournament: Tournament) -> tuple[Tournament, int]:
+def _round_to_come(
+    actor: Actor, tournament: Tournament, *, late: bool = False
+) -> tuple[Tournament, int]:
     """The tournament locked for a director's change to who plays, and the number of the
-    round the change applies to (the next one to be seated)."""
+    round the change applies to (the next one to be seated). Past the last planned round
+    only a ``late`` arrival's check-in goes on (into the last round, where it has room)."""
     tournament = _locked(tournament)
     require_director(actor, tournament.club)
     _open(tournament)
     number = selectors.check_in_round(tournament)
-    if number > tournament.rounds_planned:
+    if number > tournament.rounds_planned and not late:
         raise Conflict(f"all {tournament.rounds_planned} rounds are seated")
     return tournament, number
 
@@ -134,7 +149,7 @@ def check_in(
 ) -> list[Registration]:
     """Check players in from the next round on (``everyone``: every active registration).
     A check-in carries over: they stay checked in for later rounds until they check out."""
-    tournament, number = _round_to_come(actor, tournament)
+    tournament, number = _round_to_come(actor, tournament, late=True)
     if everyone:
         registrations = list(
             tournament.registrations.filter(status=RegistrationStatus.ACTIVE).select_related(
