@@ -29,7 +29,7 @@ from rules_engine.constraints import deal_constraints
 from scorekeeper.models import Game
 
 from .game_forms import DealEntry
-from .game_sheet import Preview, deal_header, deal_header_tail
+from .game_sheet import Preview, deal_header
 from .games import entry_for
 
 #: How many deals a phone can enter in a row with no connection (the next one included):
@@ -123,8 +123,6 @@ def offline_context(
             game.game_type, players=names, context=context, options=payload["options"]
         )
         deal["header"] = deal_header(game.game_type, context, names, payload["options"], scheduled)
-        # past the deal's number: headed "Deal N of <last>" where the table's round ends first
-        deal["header_tail"] = deal_header_tail(game.game_type, context, names, payload["options"])
         deal["missing"] = dict(entry.missing)
         deal["instead"] = entry.alternatives()
         if deal["number"] != payload["next_deal"]["number"]:

@@ -3,14 +3,12 @@
    between the server's clock and the phone's (no polling for it). At a table that has
    played, the deals its pace still allows; at zero, "finish the deal in progress". The
    page can replace its clocks at any time (live updates): each is found again every tick,
-   and at once after a swap. The difference of the clocks comes from the newest server time
-   seen: a copy of the page older than one already shown (the browser's cache) does not
-   set it back. */
+   and after a swap. The clocks' difference comes from the newest server time seen. */
 (function () {
   "use strict";
 
   var seen = new WeakSet();
-  var skew = 0, skewFrom = -Infinity; // server minus phone, and the server time it came from
+  var skew = 0, skewFrom = -Infinity; // server minus phone; the server time it came from
 
   function learn(clock) {
     if (seen.has(clock)) return;

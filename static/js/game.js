@@ -98,8 +98,7 @@
     }
   }, true);
 
-  // Tapping the count a player already has (on a correction, say) confirms it: it counts as
-  // changed (no change event comes), so the one left is filled in.
+  // A checked count tapped again (no change event) counts as given: fill the one left.
   document.addEventListener("click", function (event) {
     var input = event.target;
     if (!(input instanceof HTMLInputElement) || input.type !== "radio" || !input.checked) return;

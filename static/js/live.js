@@ -82,9 +82,7 @@
 
   function tapped(form) { return form && form.tapped ? Object.keys(form.tapped) : []; }
 
-  // Bids are kept on the server as they are tapped (prediction whist): once a bid is kept,
-  // the server's is the table's, so another phone's change to it shows here too (a tap still
-  // on its way, or one made since, stays this phone's).
+  // A bid kept on the server is the table's: another phone's change to it shows here.
   document.addEventListener("htmx:afterRequest", function (event) {
     var elt = event.detail.elt, config = event.detail.requestConfig;
     if (!event.detail.successful || !elt || !elt.classList || !elt.classList.contains("bids")) return;

@@ -445,8 +445,9 @@
     else el.querySelector("#sheet-title-" + game).before(fresh);
     var heading = el.querySelector("#game-title");
     if (heading) {
-      heading.textContent = lastAllowed > 0 && deal.header_tail
-        ? "Deal " + number + " of " + lastAllowed + " · " + deal.header_tail : deal.header;
+      // "Deal N of <the table's last>" where its round ends first
+      var tail = deal.header.indexOf(" · ") > -1 ? deal.header.slice(deal.header.indexOf(" · ")) : "";
+      heading.textContent = lastAllowed > 0 ? "Deal " + number + " of " + lastAllowed + tail : deal.header;
     }
     if (window.Scorekeeper && window.Scorekeeper.setup) window.Scorekeeper.setup(fresh);
   }

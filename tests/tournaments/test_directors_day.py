@@ -405,6 +405,12 @@ def test_in_the_last_round_a_late_arrival_sits_where_there_is_room_or_is_refused
     with pytest.raises(Conflict, match="round 1 has no place for Rex"):
         services.check_in(actor=event.director, tournament=cup, players=[rex])
     assert not cup.registrations.get(player=rex).present_for(2)
+    # The dashboard counts who is checked in without naming a round that does not exist.
+    director = Client()
+    director.force_login(event.director)
+    page = director.get(reverse("tournament", args=[cup.pk])).content.decode()
+    assert "9 checked in" in page and "checked in for round 2" not in page
+    assert "Check them in (round 1, where it has room)" in page
 
 
 def test_the_director_is_told_where_a_late_arrival_sits(event: Event) -> None:

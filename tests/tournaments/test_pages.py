@@ -527,6 +527,9 @@ def test_create_with_placing_points_mixed_tables_and_fixed_byes(event: Event) ->
     assert (t.round_minutes, t.grace_minutes, t.mixed_sizes) == (45, 5, True)
     assert [float(p) for p in t.placing_points] == [5, 3, 1, 0]
     assert (t.bye_score, float(t.bye_points)) == ("fixed", 1.5)
+    # The settings page shows the amount as typed (1.5, not 1.500).
+    edit = client_for(event.director).get(reverse("tournament-edit", args=[t.pk]))
+    assert 'name="bye_points" value="1.5"' in edit.content.decode()
 
 
 @pytest.mark.parametrize(

@@ -142,6 +142,7 @@ class TournamentForm(forms.Form):
             **{name: getattr(tournament, name) for name in cls.SAME_AS_STORED},
             "rounds": tournament.rounds_planned,
             "placing_points": ", ".join(f"{p:g}" for p in tournament.placing_points),
+            "bye_points": f"{tournament.bye_points.normalize():f}",  # 1.5, not 1.500
         }
 
     def service_arguments(self, options: dict[str, Any]) -> dict[str, Any]:
