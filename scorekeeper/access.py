@@ -40,6 +40,12 @@ STAFF_ROLES = (Role.ADMIN, Role.DIRECTOR, Role.SCORER)
 ROLE_RANK = {Role.ADMIN: 4, Role.DIRECTOR: 3, Role.SCORER: 2, Role.MEMBER: 1}
 
 
+def ranks_below(role: str | None, other: str) -> bool:
+    """Whether ``role`` (None: not a member) has fewer rights than ``other``: joining with
+    ``other`` would change something."""
+    return role is None or ROLE_RANK[Role(role)] < ROLE_RANK[Role(other)]
+
+
 _remembered_roles: ContextVar[dict[tuple[int, int], str | None] | None] = ContextVar(
     "remembered_roles", default=None
 )

@@ -57,7 +57,6 @@ from .models import (
     Rating,
     RatingChange,
     Result,
-    Role,
     Season,
     SeasonStanding,
     Seat,
@@ -748,8 +747,7 @@ def invitation_to_join(user: Actor) -> Invitation | None:
         .order_by("-created_at")
     )
     for invitation in opened:
-        role = access.role_in(user, invitation.club)
-        if role is None or access.ROLE_RANK[Role(role)] < access.ROLE_RANK[Role(invitation.role)]:
+        if access.ranks_below(access.role_in(user, invitation.club), invitation.role):
             return invitation
     return None
 

@@ -149,9 +149,11 @@ def club_home(request: HttpRequest, slug: str) -> HttpResponse:
     who is not signed in goes to the standings when the club publishes its results, else
     to sign in (a private club is not revealed)."""
     if not request.user.is_authenticated:
-        if Club.objects.filter(slug=slug, results_public=True).exists():
-            return redirect("club-standings", slug=slug)
-        return redirect_to_login(request.get_full_path())
+        try:
+            selectors.club_results_readable_by(request.user, slug)
+        except NotFound:
+            return redirect_to_login(request.get_full_path())
+        return redirect("club-standings", slug=slug)
     club = member_club(request, slug)
     standings = _standings_context(request, club, url_name="club")
     only = _standings_only(request, club, standings)

@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from .. import access
-from ..access import ROLE_RANK, Actor
+from ..access import Actor
 from ..errors import Conflict, InvalidInput, NotAllowed, NotFound
 from ..models import Club, Invitation, InvitationOpened, Membership, Role
 from ._base import require, user_of
@@ -188,7 +188,7 @@ def invitation_accept(*, actor: Actor, token: str) -> Membership:
     InvitationOpened.objects.filter(user=user, invitation__club=club).delete()
     membership = Membership.objects.filter(club=club, user=user).first()
     invited = Role(invitation.role)
-    if membership is not None and ROLE_RANK[Role(membership.role)] >= ROLE_RANK[invited]:
+    if membership is not None and not access.ranks_below(membership.role, invited):
         return membership
     if membership is None:
         membership = Membership.objects.create(club=club, user=user, role=invited)

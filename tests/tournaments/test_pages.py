@@ -438,16 +438,22 @@ def test_confirm_on_the_game_page_refuses_whoever_recorded_the_last_deal(event: 
     assert Client().post(confirm).status_code == 404  # nobody from the table
 
 
-def test_after_time_is_called_the_phone_offers_the_deal_in_progress_and_then_no_more(
-    event: Event,
-) -> None:
-    t = event.tournament(name="Timed", round_kind="time", round_minutes=30, grace_minutes=5)
+def first_table_phone(event: Event, t: Tournament) -> tuple[Round, Any, Client, str]:
+    """Six players entered and round 1 published; a phone at table 1 (through its link, as
+    "Scorer"), and the address of its game's page."""
     event.enter(t, 6)
     round = event.publish(event.seat(t))
     table = tables(round)[0]
     phone = Client()
     enter_table(phone, table, "Scorer")
-    game_url = reverse("game", args=[table.game_id])
+    return round, table, phone, reverse("game", args=[table.game_id])
+
+
+def test_after_time_is_called_the_phone_offers_the_deal_in_progress_and_then_no_more(
+    event: Event,
+) -> None:
+    t = event.tournament(name="Timed", round_kind="time", round_minutes=30, grace_minutes=5)
+    round, table, phone, game_url = first_table_phone(event, t)
     play(table, [WIN[0]], by="Scorer")
     Round.objects.filter(pk=round.pk).update(time_called_at=timezone.now())
     page = text(phone.get(game_url))
@@ -471,12 +477,7 @@ def test_a_round_of_n_deals_heads_the_tables_game_with_its_own_last_deal(event: 
     """Prediction whist's game is 24 deals (3 players) but the round is 2: the table's page
     says "Deal 1 of 2" and why, and after deal 2 heads no deal 3."""
     t = event.tournament(name="Short", game_type="prediction_whist", round_deals=2)
-    event.enter(t, 6)
-    round = event.publish(event.seat(t))
-    table = tables(round)[0]
-    phone = Client()
-    enter_table(phone, table, "Scorer")
-    game_url = reverse("game", args=[table.game_id])
+    _round, table, phone, game_url = first_table_phone(event, t)
     page = text(phone.get(game_url))
     assert "Deal 1 of 2 ·" in page and "round 1 is 2 deals" in page
     heading = re.search(
