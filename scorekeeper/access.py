@@ -19,6 +19,9 @@ class TableGuest:
 
     game_id: int
     name: str = ""
+    #: the browser they came in with (a random value its session keeps): one phone is one
+    #: person at the table whatever name it gives next
+    device: str = ""
     is_authenticated = False
     pk = None
 
@@ -33,6 +36,11 @@ def actor_name(actor: Actor) -> str:
     if actor.is_authenticated:
         return actor.get_username()
     return "someone"
+
+
+def actor_device(actor: Actor) -> str:
+    """The browser a guest at the table link came in with ("" for anyone else)."""
+    return actor.device if isinstance(actor, TableGuest) else ""
 
 
 STAFF_ROLES = (Role.ADMIN, Role.DIRECTOR, Role.SCORER)

@@ -409,6 +409,8 @@ class DealRevision(models.Model):
     reason = models.CharField(max_length=500, blank=True)
     changed_by = done_by()
     changed_by_name = models.CharField(max_length=100, blank=True)
+    #: the browser of a guest at the table link (``TableGuest.device``); "" for members
+    changed_by_device = models.CharField(max_length=32, blank=True, default="")
     changed_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from scorekeeper import access, outbox
 from scorekeeper import selectors as core_selectors
-from scorekeeper.access import Actor, TableGuest, actor_name
+from scorekeeper.access import Actor, TableGuest, actor_device, actor_name
 from scorekeeper.deal_limits import DealLimit
 from scorekeeper.errors import NotFound
 from scorekeeper.models import (
@@ -206,18 +206,29 @@ def played_out(table: Table) -> bool:
 def recorded_last_deal(actor: Actor, game: Game) -> bool:
     """Whether ``actor`` recorded the game's last deal or made its latest change (a
     correction, an undo), and so does not confirm its result: the member who did, or the
-    guest at the table link who gave that name."""
+    guest at the table link who gave that name or came in with that browser (whatever
+    name it gives now)."""
     last = game.deals.order_by("-number").first()
     if last is None:
         return False
-    change = DealRevision.objects.filter(game=game).order_by("-id").first()
-    done = [(last.entered_by_id, last.entered_by_name)]
-    if change is not None:
-        done.append((change.changed_by_id, change.changed_by_name))
+    revisions = DealRevision.objects.filter(game=game).order_by("-id")
+    # who recorded the last deal (and from which browser), and who made the latest change
+    done = [(last.entered_by_id, last.entered_by_name, "")]
+    for revision in (
+        revisions.filter(number=last.number, action=RevisionAction.RECORD).first(),
+        revisions.first(),
+    ):
+        if revision is not None:
+            done.append(
+                (revision.changed_by_id, revision.changed_by_name, revision.changed_by_device)
+            )
     if isinstance(actor, TableGuest):
-        me = actor_name(actor).strip().casefold()
-        return any(by is None and name.strip().casefold() == me for by, name in done)
-    return any(by is not None and by == actor.pk for by, _ in done)
+        me, device = actor_name(actor).strip().casefold(), actor_device(actor)
+        return any(
+            by is None and (name.strip().casefold() == me or bool(device) and seen == device)
+            for by, name, seen in done
+        )
+    return any(by is not None and by == actor.pk for by, _, _ in done)
 
 
 def round_scores(round: Round) -> dict[int, list[tuple[int, int]]]:

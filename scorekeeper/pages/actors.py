@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import secrets
+
 from django.http import Http404, HttpRequest
 
 from scorekeeper import selectors
@@ -11,12 +13,15 @@ from scorekeeper.models import Game, TableLink
 from scorekeeper.names import tidy
 
 SESSION_KEY = "table_links"  # {game id (str): {"token": ..., "name": ...}}
+#: this browser as a guest at the table, kept across the names it gives (TableGuest.device)
+DEVICE_KEY = "table_device"
 
 
 def remember_table_link(request: HttpRequest, game_id: int, token: str, name: str) -> None:
     links = dict(request.session.get(SESSION_KEY, {}))
     links[str(game_id)] = {"token": token, "name": tidy(name)[:60]}
     request.session[SESSION_KEY] = links
+    request.session.setdefault(DEVICE_KEY, secrets.token_hex(16))
 
 
 def table_token(request: HttpRequest, game_id: int) -> str:
@@ -30,7 +35,9 @@ def _table_guest(request: HttpRequest, game_id: int) -> TableGuest | None:
     entry = request.session.get(SESSION_KEY, {}).get(str(game_id))
     if not entry:
         return None
-    guest = selectors.table_guest(entry["token"], name=entry.get("name", ""))
+    guest = selectors.table_guest(
+        entry["token"], name=entry.get("name", ""), device=request.session.get(DEVICE_KEY, "")
+    )
     return guest if guest is not None and guest.game_id == game_id else None
 
 

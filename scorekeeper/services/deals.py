@@ -13,7 +13,7 @@ from django.db import transaction
 from rules_engine import RuleError
 
 from .. import locks, models, rows
-from ..access import Actor, actor_name
+from ..access import Actor, actor_device, actor_name
 from ..errors import Conflict, IdempotencyMismatch, InvalidInput, NotFound, StaleVersion
 from ..models import Deal, Game, GameStatus, RevisionAction
 from ..scoring import empty_sheet, invalid_from_rule, sheet_after_last_deal, sheet_resumed
@@ -153,6 +153,7 @@ def _revision(
         reason=reason,
         changed_by=user_of(actor),
         changed_by_name=actor_name(actor),
+        changed_by_device=actor_device(actor),
     )
 
 

@@ -22,7 +22,7 @@ from scorekeeper.models import OutboxJob, Role
 from tests.factories import ClubFactory, member
 from tests.pages.helpers import error_beside, option_defaults, text_of
 from tests.tournaments.helpers import EVEN, WIN, Event, guest, play, seats, tables
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import (
     Registration,
     RegistrationStatus,
@@ -436,6 +436,50 @@ def test_confirm_on_the_game_page_refuses_whoever_recorded_the_last_deal(event: 
     table.refresh_from_db()
     assert table.confirmed_at is not None
     assert Client().post(confirm).status_code == 404  # nobody from the table
+
+
+def test_a_phone_that_recorded_the_last_deal_does_not_confirm_under_another_name(
+    event: Event,
+) -> None:
+    """The table link knows its guests by the names they give, and by the phone: entering
+    the link again with another name does not make a second person at the table."""
+    t, round = running(event)
+    table = tables(round)[0]
+    phone, other_phone = Client(), Client()
+    enter_table(phone, table, "Ann")
+    play(table, [WIN[0], WIN[1]], by="Cy")
+    saved = phone.post(
+        reverse("deal-save", args=[table.game_id]),
+        {
+            "number": "3",
+            "idempotency_key": "last",
+            "widow": "none",
+            "tricks-0": "5",
+            "tricks-1": "4",
+        },
+    )
+    assert saved.status_code in (200, 302, 303), text(saved)
+    table.refresh_from_db()
+    assert table.game.deal_count == 3 and selectors.table_state(table) == ("finished", None)
+
+    enter_table(phone, table, "Bea")  # the same phone, another name
+    game_url = reverse("game", args=[table.game_id])
+    page = text(phone.get(game_url))
+    assert "You recorded the last deal or made the latest correction, so someone else" in page
+    assert "Confirm result" not in page
+    confirm = reverse("tournament-table-confirm", args=[table.pk])
+    refused = phone.post(confirm)
+    assert refused.status_code == 403 and "someone else at the table" in text(refused)
+    table.refresh_from_db()
+    assert table.confirmed_at is None
+
+    enter_table(other_phone, table, "Bea")  # Bea on her own phone
+    assert "Confirm result" in text(other_phone.get(game_url))
+    with event.capture(execute=True):
+        page = other_phone.post(confirm, follow=True)
+    assert "result is confirmed" in text(page)
+    table.refresh_from_db()
+    assert table.confirmed_by_name == "Bea (table link)"
 
 
 def first_table_phone(event: Event, t: Tournament) -> tuple[Round, Any, Client, str]:

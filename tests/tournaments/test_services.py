@@ -4,6 +4,7 @@ closing, the clock, standings and notices: one tournament's life in order, one f
 from __future__ import annotations
 
 import datetime
+from dataclasses import replace
 from decimal import Decimal
 
 import pytest
@@ -427,6 +428,24 @@ def test_whoever_made_the_latest_correction_does_not_confirm_either(event):
         services.table_confirm(actor=guest(table, "dee"), table=table)
     confirmed = services.table_confirm(actor=ann_user, table=table)  # Dee's was the latest
     assert confirmed.confirmed_by == ann_user
+
+
+def test_a_guest_who_recorded_the_last_deal_is_known_by_the_phone_under_any_name(event):
+    t = event.tournament(rounds=1)
+    event.enter(t, 6)
+    round = event.publish(event.seat(t))
+    table = tables(round)[0]
+    play(table, [WIN[0], EVEN], by="Cy")
+    phone = replace(guest(table, "Ann"), device="phone-1")
+    core.deal_record(actor=phone, game=table.game, number=3, record=EVEN)
+    with pytest.raises(NotAllowed):  # another name on the same phone
+        services.table_confirm(actor=replace(phone, name="Bea"), table=table)
+    with pytest.raises(NotAllowed):  # no name yet, one given in the confirmation form
+        services.table_confirm(actor=replace(phone, name=""), table=table, name="Bea")
+    confirmed = services.table_confirm(
+        actor=replace(guest(table, "Bea"), device="phone-2"), table=table
+    )
+    assert confirmed.confirmed_by_name == "Bea (table link)"
 
 
 def test_a_deal_limit_without_a_finish_option_ends_the_game_at_confirmation(event):

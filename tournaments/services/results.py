@@ -3,6 +3,8 @@ tournament's standings rebuilt."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django.db import transaction
 from django.utils import timezone
 
@@ -34,7 +36,7 @@ def table_confirm(*, actor: Actor, table: Table, name: str = "") -> Table:
     someone at its table link giving a name, but not whoever recorded the last deal.
     The last table to confirm closes the round."""
     if isinstance(actor, TableGuest) and not actor.name.strip() and name.strip():
-        actor = TableGuest(game_id=actor.game_id, name=tidy(name))
+        actor = replace(actor, name=tidy(name))
     tournament = _locked(table.round.tournament_id)
     table = (
         Table.objects.select_for_update(of=("self",))
