@@ -152,7 +152,8 @@ def _game_context(
     parts = game_parts(game)
     can_score = _can_change(actor, game)
     shows_entry = can_score and parts.next_number is not None
-    limit = selectors.deal_limit_of(game) if shows_entry else None
+    # the scorers' entry and everyone's header stop at a table's last deal
+    limit = selectors.deal_limit_of(game) if parts.next_number is not None else None
     ended = limit is not None and parts.next_number is not None and parts.next_number > limit.last
     if ended:
         shows_entry = False  # the table has played its last deal (e.g. time was called)

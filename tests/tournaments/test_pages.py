@@ -529,6 +529,9 @@ def test_a_round_of_n_deals_heads_the_tables_game_with_its_own_last_deal(event: 
     )
     assert heading is not None and heading.group(1).startswith("Deal 1 of 2 · ")
     assert "24 deals" not in page
+    # a member who only watches reads the same
+    watcher = client_for(member(event.club, Role.MEMBER, username="watcher"))
+    assert "Deal 1 of 2 ·" in text(watcher.get(game_url))
     players = len(seats(table))
     no_bids = {"bids": [0] * players, "tricks": [1] + [0] * (players - 1)}
     play(table, [no_bids], by="Scorer")
@@ -536,6 +539,9 @@ def test_a_round_of_n_deals_heads_the_tables_game_with_its_own_last_deal(event: 
     play(table, [no_bids], by="Scorer")
     page = text(phone.get(game_url))
     assert "Deal 3" not in page and "No more deals at this table" in page
+    watching = text(watcher.get(game_url))
+    assert "Deal 3" not in watching and "Deal 2 of 2" not in watching
+    assert "Enter deal" not in watching
 
 
 def test_the_club_home_links_to_its_tournaments(event: Event) -> None:
