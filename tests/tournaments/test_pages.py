@@ -248,6 +248,7 @@ def test_members_see_seating_and_standings_strangers_get_404(event: Event) -> No
     assert stranger.get(url("tournament-cards", t, 1)).status_code == 404
     assert stranger.post(url("tournament-seat", t)).status_code == 404
     assert Client().get(url("tournament-find", t)).status_code == 404
+    assert Client().get(url("tournament-seating", t)).status_code == 404  # results private
     assert Client().get(url("tournament", t)).status_code == 302  # to sign in
 
 
@@ -278,6 +279,13 @@ def test_find_your_table_is_public_for_public_clubs(event: Event) -> None:
     assert "Nobody called" in text(partial)
     assert "/t/" not in text(page)  # no table links for the public
     assert anyone.get(url("tournament-standings", t)).status_code == 200
+    # the seating on the projector too, without the members' messages and links
+    services.tournament_announce(actor=event.director, tournament=t, text="Members only note")
+    seating = text(anyone.get(url("tournament-seating", t) + "?projector=1"))
+    assert "tournament-screen projector" in seating and "Table 2" in seating
+    assert all(p.name in seating for p in event.players[:6])
+    assert "Members only note" not in seating and url("tournament", t) + '"' not in seating
+    assert "/t/" not in seating and "/g/" not in seating
 
 
 def test_table_cards_have_one_qr_code_per_table(event: Event) -> None:

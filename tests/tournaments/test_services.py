@@ -318,6 +318,15 @@ def test_a_bye_swapped_onto_someone_who_had_one_is_flagged(event):
     assert any(c.kind == "second_bye" and c.players == (bye1.player_id,) for c in found)
 
 
+def test_two_players_who_both_sit_out_are_not_swapped(event):
+    t = event.tournament(rounds=1)
+    event.enter(t, 8)  # tables of 3: two sit out
+    round = event.seat(t)
+    first, second = (p.player for p in round.players.filter(table__isnull=True))
+    with pytest.raises(InvalidInput, match="both sit out round 1: swapping them changes nothing"):
+        services.round_swap(actor=event.director, round=round, first=first, second=second)
+
+
 # --- Publishing, confirming, closing ---------------------------------------------------------
 
 

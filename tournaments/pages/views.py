@@ -809,10 +809,11 @@ def _screen(
     return _live(render_page(), etag)
 
 
-@login_required
 @require_GET
 def seating(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    tournament = _tournament(request, tournament_id)
+    """Who sits where: members, and anyone when the club publishes its results (as the
+    standings and "find your table")."""
+    tournament = _readable(request, tournament_id)
     return _screen(request, tournament, lambda: _seating_page(request, tournament))
 
 
@@ -832,6 +833,7 @@ def _seating_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             ),
             "projector": _projector(request),
             "clock": selectors.round_clock(round) if round is not None else None,
+            "is_member": access.is_member(request.user, tournament.club),
             "announcements": selectors.announcements(tournament)[:2],
         },
     )

@@ -239,6 +239,12 @@ def round_swap(
         if player.pk not in places:
             raise InvalidInput(f"{player.name} is not in round {round.number}", field="players")
     a, b = places[first.pk], places[second.pk]
+    if a.table_id is None and b.table_id is None:
+        raise InvalidInput(
+            f"{first.name} and {second.name} both sit out round {round.number}: swapping "
+            "them changes nothing",
+            field="players",
+        )
     a_place, b_place = (a.table_id, a.position), (b.table_id, b.position)
     a.table_id, a.position = None, None  # free the seat first: (table, position) is unique
     a.save(update_fields=["table", "position"])

@@ -262,8 +262,9 @@ def tournament_delete(*, actor: Actor, tournament: Tournament) -> None:
     published = tournament.rounds.filter(published_at__isnull=False).order_by("number").first()
     if published is not None:
         raise Conflict(
-            f"round {published.number} was played: a tournament with games keeps its "
-            "record (close it instead)",
+            f"round {published.number} was published: a tournament with games keeps its "
+            "record (take the round's publishing back while no table has started, or "
+            "close the tournament)",
             field="tournament",
         )
     tournament.delete()
