@@ -3,8 +3,10 @@
 The core app revokes table links itself (a new link, "revoke") and says so generically.
 Other apps revoke links for their own reasons (a tournament round that closed); the
 core must not import them, so they register an *explainer* here, usually in their
-``AppConfig.ready()``. The table-link page asks each explainer in turn about a revoked
-link; the first that answers with an :class:`Explanation` is shown instead of the
+``AppConfig.ready()``. The table-link page asks each explainer in turn about a link that
+no longer lets anyone in: revoked (its row is given), or gone with its game (only its
+token is known: e.g. a tournament round's publishing taken back, its table cards still
+printed); the first that answers with an :class:`Explanation` is shown instead of the
 generic "link gone" page.
 """
 
@@ -32,7 +34,8 @@ class Explanation:
     link_text: str = ""
 
 
-Explainer = Callable[[HttpRequest, TableLink], Explanation | None]
+#: (request, the link's token, its row while it exists) -> what to say, or None
+Explainer = Callable[[HttpRequest, str, TableLink | None], Explanation | None]
 
 _explainers: Registry[Explainer] = Registry()
 #: Add an explainer (once: registering it again changes nothing); a decorator too.
@@ -40,15 +43,15 @@ register = _explainers.register
 unregister = _explainers.unregister
 
 
-def explain(request: HttpRequest, link: TableLink) -> Explanation | None:
-    """The first explanation an explainer gives for the revoked ``link`` (as seen by the
-    request's user), or None. An explainer that fails is logged and skipped: the
-    generic page is always there."""
+def explain(request: HttpRequest, token: str, link: TableLink | None) -> Explanation | None:
+    """The first explanation an explainer gives for the table link ``token`` (``link``:
+    its row, revoked; None once it is gone), as seen by the request's user, or None. An
+    explainer that fails is logged and skipped: the generic page is always there."""
     for explainer in _explainers:
         try:
-            found = explainer(request, link)
+            found = explainer(request, token, link)
         except Exception:
-            logger.exception("explaining revoked table link %s failed", link.pk)
+            logger.exception("explaining table link %s failed", link.pk if link else "(gone)")
             continue
         if found is not None:
             return found

@@ -14,7 +14,7 @@ class TournamentsConfig(AppConfig):
         from . import tasks  # noqa: F401  (the tasks register the services' jobs)
         from .demo import seed_tournament
         from .pages.views import confirm_panel
-        from .revoked_links import explain_closed_round
+        from .revoked_links import explain_closed_round, explain_round_not_published
         from .selectors import deal_limit
 
         panels.register(confirm_panel)
@@ -23,3 +23,4 @@ class TournamentsConfig(AppConfig):
         demo.register_extra(seed_tournament)
         # A guest opening a table link of a closed round is told so (the core asks).
         revoked_links.register(explain_closed_round)
+        revoked_links.register(explain_round_not_published)

@@ -1,6 +1,8 @@
-"""Tells a guest why their table link stopped working when a tournament round closed
-(the links of a round's tables are revoked at close). Registered with
-:mod:`scorekeeper.revoked_links` in :meth:`tournaments.apps.TournamentsConfig.ready`."""
+"""Tells a guest why their table link stopped working: the tournament round closed (the
+links of a round's tables are revoked at close), or its publishing was taken back (the
+tables' games and links are gone; the printed cards work again once it is published).
+Registered with :mod:`scorekeeper.revoked_links` in
+:meth:`tournaments.apps.TournamentsConfig.ready`."""
 
 from __future__ import annotations
 
@@ -24,8 +26,12 @@ def result_text(table: Table) -> str:
     return ", ".join(parts) if parts else "no result"
 
 
-def explain_closed_round(request: HttpRequest, link: TableLink) -> Explanation | None:
+def explain_closed_round(
+    request: HttpRequest, token: str, link: TableLink | None
+) -> Explanation | None:
     """A table link of a closed round: which round, and the result that stands."""
+    if link is None:
+        return None
     table = (
         Table.objects.select_related("round__tournament__club", "game")
         .filter(game_id=link.game_id)
@@ -49,4 +55,29 @@ def explain_closed_round(request: HttpRequest, link: TableLink) -> Explanation |
         text = f"Standings of {tournament.name}"
     return Explanation(
         title=f"Round {round.number} is closed", message=message, link_url=url, link_text=text
+    )
+
+
+def explain_round_not_published(
+    request: HttpRequest, token: str, link: TableLink | None
+) -> Explanation | None:
+    """A table card of a round whose publishing was taken back (its games are gone, the
+    card's token stays with its table): not in play until the round is published again."""
+    if link is not None:
+        return None
+    table = (
+        Table.objects.select_related("round__tournament")
+        .filter(link_token=token, game__isnull=True)
+        .first()
+    )
+    if table is None or table.round.status != RoundStatus.SEATED:
+        return None
+    round = table.round
+    return Explanation(
+        title=f"Round {round.number} is not published",
+        message=(
+            f"Table {table.number} of {round.tournament.name} is not in play: the director "
+            f"took round {round.number} back to change its seating. This card works again "
+            "once the round is published; ask the director."
+        ),
     )

@@ -59,10 +59,12 @@ def game_and_actor(request: HttpRequest, game_id: int) -> tuple[Game, Actor]:
     raise Http404("no such game")
 
 
-def revoked_table_link(request: HttpRequest, game_id: int) -> TableLink | None:
-    """The table link this browser came to the game with, once it is revoked (the round
-    closed, the link replaced): the page then says why instead of "not found"."""
+def held_table_link(request: HttpRequest, game_id: int) -> tuple[str, TableLink | None] | None:
+    """The table link this browser came to the game with: its token, and its row while
+    there is one (revoked: the round closed, the link replaced; another game's: the table
+    started again); None if it came with none. The page then says why instead of "not
+    found"."""
     token = table_token(request, game_id)
     if not token:
         return None
-    return TableLink.objects.filter(token=token, game_id=game_id, revoked_at__isnull=False).first()
+    return token, TableLink.objects.filter(token=token).first()

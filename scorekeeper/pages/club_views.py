@@ -363,13 +363,14 @@ def table_link_page(request: HttpRequest, game_id: int) -> HttpResponse:
     return render(request, "pages/club/table_link.html", context)
 
 
-def link_gone(request: HttpRequest, link: TableLink | None) -> HttpResponse:
-    """The page of a table link that no longer lets anyone in: why, when an app that revoked
-    it says (``revoked_links``), else how to get the table's current link. Answered 404 as
-    for a link never made, so that the status tells nobody which links existed."""
+def link_gone(request: HttpRequest, token: str, link: TableLink | None) -> HttpResponse:
+    """The page of a table link that no longer lets anyone in (``link``: its row, None if
+    there is none): why, when an app that revoked it or took its game away says
+    (``revoked_links``), else how to get the table's current link. Answered 404 as for a
+    link never made, so that the status tells nobody which links existed."""
     explanation = None
-    if link is not None and link.revoked_at is not None:
-        explanation = revoked_links.explain(request, link)
+    if link is None or link.revoked_at is not None:
+        explanation = revoked_links.explain(request, token, link)
     return render(request, "pages/club/link_gone.html", {"explanation": explanation}, status=404)
 
 
@@ -379,7 +380,7 @@ def table_link_enter(request: HttpRequest, token: str) -> HttpResponse:
     """Someone at the table scanned the code: no account needed, this game only."""
     guest = selectors.table_guest(token)
     if guest is None:
-        return link_gone(request, TableLink.objects.filter(token=token).first())
+        return link_gone(request, token, TableLink.objects.filter(token=token).first())
     game = get_object_or_404(Game.objects.select_related("club"), pk=guest.game_id)
     if request.method == "POST":
         remember_table_link(request, game.pk, token, request.POST.get("name", ""))

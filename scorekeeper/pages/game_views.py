@@ -43,7 +43,7 @@ from scorekeeper.errors import (
 )
 from scorekeeper.models import Game, GameStatus
 
-from .actors import game_and_actor, revoked_table_link
+from .actors import game_and_actor, held_table_link
 from .club_views import link_gone
 from .game_forms import DealEntry
 from .game_parts import (
@@ -347,11 +347,18 @@ def game_page(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     try:
         game, actor = game_and_actor(request, game_id)
     except Http404:
-        revoked = revoked_table_link(request, game_id)
-        if revoked is None:
+        held = held_table_link(request, game_id)
+        if held is None:
             raise
-        # a phone at a table whose link was revoked (its round closed): why, not "not found"
-        return link_gone(request, revoked)
+        token, link = held
+        if link is not None and link.revoked_at is None:
+            if link.game_id == game_id:
+                raise
+            # the table's game was started again (a round published again): the new one
+            return redirect("table-enter", token=token)
+        # a phone at a table whose link was revoked (its round closed) or whose game is
+        # gone (its round taken back): why, not "not found"
+        return link_gone(request, token, link)
     return _render_game(request, _game_context(request, game, actor))
 
 

@@ -88,6 +88,10 @@ def test_publishing_is_taken_back_while_no_table_has_played(event: Event) -> Non
     games = [table.game_id for table in tables(round)]
     assert len(games) == 3 and TableLink.objects.filter(game_id__in=games).count() == 3
     printed = {t.number: TableLink.objects.get(game_id=t.game_id).token for t in tables(round)}
+    phone = Client()  # at table 1 when the round is taken back
+    phone.post(reverse("table-enter", args=[printed[1]]), {"name": "Ann"})
+    first_game = reverse("game", args=[tables(round)[0].game_id])
+    assert phone.get(first_game).status_code == 200
 
     services.round_unpublish(actor=event.director, round=round)
     round.refresh_from_db()
@@ -95,13 +99,21 @@ def test_publishing_is_taken_back_while_no_table_has_played(event: Event) -> Non
     assert all(table.game_id is None for table in tables(round))
     assert not Game.objects.filter(pk__in=games).exists()
     guest = Client()
-    assert guest.get(reverse("table-enter", args=[printed[1]])).status_code == 404
+    card = guest.get(reverse("table-enter", args=[printed[1]]))
+    assert card.status_code == 404  # the card, and the phone at the table, say why
+    for page in (card, phone.get(first_game)):
+        said = page.content.decode()
+        assert page.status_code == 404 and "Round 1 is not published" in said
+        assert f"Table 1 of {cup.name} is not in play" in said and "works again" in said
+        assert "replaced or revoked" not in said
 
     # Published again: the table cards already printed work again, each for its table.
     round = event.publish(round)
     again = {t.number: TableLink.objects.get(game_id=t.game_id).token for t in tables(round)}
     assert again == printed
     assert guest.get(reverse("table-enter", args=[printed[1]])).status_code == 200
+    # the phone still on the first game's page is sent to the table's new game
+    assert phone.get(first_game).url == reverse("table-enter", args=[printed[1]])
     # Once a table has played the round can no longer be taken back.
     play(tables(round)[1], [WIN[0]])
     with pytest.raises(Conflict, match="table 2 has started playing round 1"):

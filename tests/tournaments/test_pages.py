@@ -819,7 +819,7 @@ def test_a_round_closed_before_its_tables_confirmed_says_which_had_played_out(
     request = RequestFactory().get("/")
     request.user = AnonymousUser()
     said = {
-        table.number: explain_closed_round(request, TableLink.objects.get(game=table.game))
+        table.number: explain_closed_round(request, "", TableLink.objects.get(game=table.game))
         for table in (played, idle)
     }
     assert said[played.number].message.endswith(
