@@ -47,8 +47,8 @@ from .game_sheet import (
     Head,
     Preview,
     chart,
-    deal_header,
     deal_header_tail,
+    deal_header_with,
     game_end_text,
     preview_of,
     scoresheet,
@@ -172,9 +172,7 @@ class GameParts:
         """The next deal's header when deal ``last`` is the table's last ("" past it)."""
         if self.next_number is None or self.next_number > last:
             return ""
-        return " · ".join(
-            part for part in (f"Deal {self.next_number} of {last}", self.header_tail) if part
-        )
+        return deal_header_with(self.next_number, last, self.header_tail)
 
     #: The game section as rendered for the kinds of viewer this process served (with the
     #: marks), by what they see differently (see ``game_views``); never in the cache.
@@ -217,11 +215,13 @@ def _render(game: Game) -> GameParts:
     scheduled = payload["scheduled_deals"]
     shown = scoresheet(payload)
     context = {"game": game, "sheet": shown, "chart": chart(payload)}
+    tail = header = ""
+    if nxt is not None:
+        tail = deal_header_tail(game.game_type, nxt, names, payload["options"])
+        header = deal_header_with(nxt["number"], scheduled, tail)
     parts = GameParts(
         game_name=rules_engine.GAMES[game.game_type].name,
-        header=deal_header(game.game_type, nxt, names, payload["options"], scheduled)
-        if nxt is not None
-        else "",
+        header=header,
         end_text=game_end_text(game.game_type, payload["options"], scheduled),
         finished=bool(payload["finished"]),
         winners=[names[seat] for seat in payload["winners"]],
@@ -230,9 +230,7 @@ def _render(game: Game) -> GameParts:
         next_number=nxt["number"] if nxt is not None else None,
         sheet=render_to_string("pages/game/_sheet.html", context),
         chart=render_to_string("pages/game/_chart.html", context),
-        header_tail=deal_header_tail(game.game_type, nxt, names, payload["options"])
-        if nxt is not None
-        else "",
+        header_tail=tail,
     )
     if nxt is not None and game.status != GameStatus.ABANDONED and game.locked_at is None:
         parts.entry, parts.offline = _entry_parts(game, payload, sheet)

@@ -68,9 +68,14 @@ def deal_header(
     scheduled: int | None,
 ) -> str:
     """ "Deal 7 of 21 · Bob deals · 5 cards · trumps turned", and the like for each game."""
-    number_ = context["number"]
-    first = f"Deal {number_} of {scheduled}" if scheduled else f"Deal {number_}"
-    return " · ".join([first, deal_header_tail(game_type, context, players, options)])
+    tail = deal_header_tail(game_type, context, players, options)
+    return deal_header_with(context["number"], scheduled, tail)
+
+
+def deal_header_with(number: int, last: int | None, tail: str) -> str:
+    """ "Deal 7 of 21 · <tail>" (without "of" when the game's length is open)."""
+    first = f"Deal {number} of {last}" if last else f"Deal {number}"
+    return " · ".join(part for part in (first, tail) if part)
 
 
 def deal_header_tail(
