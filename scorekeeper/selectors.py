@@ -720,11 +720,17 @@ def club_player(club: Club, pk: int) -> Player:
     return by_id(Player.objects.filter(club=club), pk, "no such player in this club")
 
 
+def usable_invitations() -> QuerySet[Invitation]:
+    """Invitations that can still be used: not withdrawn, not expired, with uses left
+    (``services.members.invitation_problem`` says why one cannot)."""
+    return Invitation.objects.filter(
+        revoked_at__isnull=True, expires_at__gt=timezone.now(), uses__lt=F("max_uses")
+    )
+
+
 def open_invitations(club: Club) -> QuerySet[Invitation]:
     """The club's invitations that can still be used, newest first."""
-    return Invitation.objects.filter(
-        club=club, revoked_at__isnull=True, expires_at__gt=timezone.now()
-    ).order_by("-created_at")
+    return usable_invitations().filter(club=club).order_by("-created_at")
 
 
 def club_invitation(club: Club, pk: int) -> Invitation:
@@ -737,13 +743,9 @@ def invitation_to_join(user: Actor) -> Invitation | None:
     if not isinstance(user, User):
         return None
     opened = (
-        Invitation.objects.select_related("club")
-        .filter(
-            pk__in=InvitationOpened.objects.filter(user=user).values("invitation"),
-            revoked_at__isnull=True,
-            expires_at__gt=timezone.now(),
-            uses__lt=F("max_uses"),
-        )
+        usable_invitations()
+        .select_related("club")
+        .filter(pk__in=InvitationOpened.objects.filter(user=user).values("invitation"))
         .order_by("-created_at")
     )
     for invitation in opened:

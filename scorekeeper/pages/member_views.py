@@ -139,7 +139,6 @@ def club_members(request: HttpRequest, slug: str) -> HttpResponse:
                 "url": request.build_absolute_uri(reverse("join", args=[invitation.token])),
             }
             for invitation in selectors.open_invitations(club)
-            if invitation_problem(invitation) is None
         ]
         if roles
         else []

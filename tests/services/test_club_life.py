@@ -10,7 +10,7 @@ import pytest
 from django.core import mail
 from django.utils import timezone
 
-from scorekeeper import services
+from scorekeeper import selectors, services
 from scorekeeper.errors import Conflict, InvalidInput, NotAllowed, NotFound
 from scorekeeper.models import (
     Invitation,
@@ -119,6 +119,8 @@ def test_an_invitation_brings_people_in_until_it_is_used_up(club: Any) -> None:
     with pytest.raises(Conflict, match="used as many times"):
         services.invitation_accept(actor=third, token=invitation.token)
     assert not Membership.objects.filter(user=third).exists()
+    # no longer listed as open (the members page and the API list these)
+    assert list(selectors.open_invitations(club)) == []
 
 
 def test_expired_withdrawn_and_wrong_invitations_are_refused(club: Any) -> None:

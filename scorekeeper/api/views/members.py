@@ -74,7 +74,7 @@ class ClubInvitationsView(MembersApiView):
     def get(self, request: Request, club_id: int) -> Response:
         """The club's invitations that can still be used (admins, directors)"""
         club = self.club(club_id)
-        invitations = selectors.open_invitations(club).filter()
+        invitations = selectors.open_invitations(club)
         body = s.InvitationOutput(invitations, many=True, context={"request": request}).data
         return Response(body)
 
