@@ -225,6 +225,15 @@ class DealEntry:
     def apply_error(self, field_name: str | None, message: str) -> None:
         self.errors[self.error_key(field_name)] = message
 
+    def ask(self, name: str, prompt: str, allowed: str) -> str:
+        """What to say of field ``name``, which has no valid value: ``prompt`` ("Tap Ann's
+        tricks.") when nothing was sent, else also that what was sent is not ``allowed``
+        (a form sent by other means than the page's taps)."""
+        sent = self.values.get(name, "")
+        if not sent:
+            return prompt
+        return f"{prompt.rstrip('.')}: {sent[:20]!r} is not {allowed}."
+
     def number_of(self, name: str, low: int, high: int) -> int | None:
         value = self.values.get(name, "")
         if value.isascii() and value.isdigit() and low <= int(value) <= high:
@@ -318,7 +327,11 @@ class TricksPerSeat(DealEntry):
         counts = [self.number_of(name, 0, total) for name in names]
         for seat, count in enumerate(counts):
             if count is None:
-                self.missing[names[seat]] = f"Tap {possessive(self.players[seat])} {what}."
+                self.missing[names[seat]] = self.ask(
+                    names[seat],
+                    f"Tap {possessive(self.players[seat])} {what}.",
+                    f"a whole number from 0 to {total}",
+                )
         if any(count is None for count in counts):
             return None
         return [count for count in counts if count is not None]

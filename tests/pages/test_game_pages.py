@@ -298,6 +298,20 @@ def test_saving_a_deal_of_each_game(
     assert "Deal 2" in text_of(follow)
 
 
+def test_a_form_sent_with_values_no_tap_gives_names_each_of_them(world: World) -> None:
+    """A form sent by other means than the page's taps (a script, an edited page): each
+    bad value is named beside its field, and nothing is saved."""
+    game = world.start("widow_whist")
+    client = world.client(world.scorer)
+    sent = {"widow": "7", "tricks-0": "abc", "tricks-1": "-1", "tricks-2": ""}
+    page = text_with(post_deal(client, game, sent), 422)
+    assert "Tap who took the widow, or Nobody: '7' is not a player's seat or none." in page
+    assert "Tap Ann’s tricks: 'abc' is not a whole number from 0 to 13." in page
+    assert "Tap Bob’s tricks: '-1' is not a whole number from 0 to 13." in page
+    assert "Tap Cy’s tricks." in page  # nothing sent: what to do
+    assert not Deal.objects.filter(game=game).exists()
+
+
 @pytest.mark.parametrize(
     ("game_type", "data", "record"),
     [

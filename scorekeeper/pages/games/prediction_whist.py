@@ -54,7 +54,12 @@ class PredictionEntry(TricksPerSeat):
         for seat in self.bidding_order:
             if bids[seat] is None:
                 self.missing.setdefault(
-                    f"bids-{seat}", f"Tap {possessive(self.players[seat])} bid."
+                    f"bids-{seat}",
+                    self.ask(
+                        f"bids-{seat}",
+                        f"Tap {possessive(self.players[seat])} bid.",
+                        f"a whole number from 0 to {self.size}",
+                    ),
                 )
         tricks = self.tricks_list("tricks", self.size, "tricks")
         if tricks is not None and all(bid is not None for bid in bids):

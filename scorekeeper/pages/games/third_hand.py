@@ -103,8 +103,10 @@ class ThirdHandEntry(DealEntry):
             if value == "none":
                 continue
             if value not in RANKS:
-                self.missing[f"bids-{seat}"] = (
-                    f"Tap {possessive(self.players[seat])} bid, or No bid."
+                self.missing[f"bids-{seat}"] = self.ask(
+                    f"bids-{seat}",
+                    f"Tap {possessive(self.players[seat])} bid, or No bid.",
+                    "a bid of the game or none",
                 )
             elif seat == self.dealer and value in self.dealer_disabled():
                 self.missing[f"bids-{seat}"] = (

@@ -22,7 +22,9 @@ class WidowEntry(TricksPerSeat):
     def parse(self) -> None:
         widow = self.values.get("widow", "")
         if widow not in ("none", *(str(seat) for seat in self.seats)):
-            self.missing["widow"] = "Tap who took the widow, or Nobody."
+            self.missing["widow"] = self.ask(
+                "widow", "Tap who took the widow, or Nobody.", "a player's seat or none"
+            )
         tricks = self.tricks_list("tricks", self.TRICKS, "tricks")
         if tricks is not None and "widow" not in self.missing:
             self.record = {"widow": None if widow == "none" else int(widow), "tricks": tricks}
