@@ -217,7 +217,7 @@ def _render(game: Game) -> GameParts:
     context = {"game": game, "sheet": shown, "chart": chart(payload)}
     tail = header = ""
     if nxt is not None:
-        tail = deal_header_tail(game.game_type, nxt, names, payload["options"])
+        tail = deal_header_tail(game.game_type, nxt, names, payload["options"], payload["totals"])
         header = deal_header_with(nxt["number"], scheduled, tail)
     parts = GameParts(
         game_name=rules_engine.GAMES[game.game_type].name,

@@ -79,12 +79,18 @@ def deal_header_with(number: int, last: int | None, tail: str) -> str:
 
 
 def deal_header_tail(
-    game_type: str, context: Mapping[str, Any], players: Sequence[str], options: Mapping[str, Any]
+    game_type: str,
+    context: Mapping[str, Any],
+    players: Sequence[str],
+    options: Mapping[str, Any],
+    totals: Sequence[int] = (),
 ) -> str:
-    """The header past the deal's number: "Bob deals · 5 cards · trumps turned"."""
-    parts = [f"{players[context['dealer']]} deals"]
-    parts += page_for(game_type).header(context, players, options)
-    return " · ".join(parts)
+    """The header past the deal's number: "Bob deals · 5 cards · trumps turned", and a
+    word on the ``totals`` before it where the game has one ("tied at 512: play on")."""
+    page = page_for(game_type)
+    parts = [f"{players[context['dealer']]} deals", *page.header(context, players, options)]
+    standing = page.standing(totals, options) if totals else ""
+    return " · ".join([*parts, standing] if standing else parts)
 
 
 def game_end_text(game_type: str, options: Mapping[str, Any], scheduled: int | None) -> str:

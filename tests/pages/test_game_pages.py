@@ -196,6 +196,16 @@ def test_a_member_who_does_not_score_sees_the_sheet_without_the_form(world: Worl
         ),
         ("third_hand", 2, {}, [], "Deal 1 · Ann deals · first to pass 500"),
         ("third_hand", 2, {"target": 150}, [], "Deal 1 · Ann deals · first to pass 150"),
+        (  # both past the target, tied: the game goes on, and says why
+            "third_hand",
+            2,
+            {"target": 100},
+            [
+                {"bids": [None, None], "points": [60, 70]},
+                {"bids": [None, None], "points": [70, 60]},
+            ],
+            "Deal 3 · Ann deals · first to pass 100 · tied at 130: play on",
+        ),
         ("prediction_whist", 3, {}, [], "Deal 1 of 21 · Ann deals · 1 card · trumps turned"),
         (
             "prediction_whist",

@@ -76,6 +76,11 @@ class GamePage:
         """The game's own parts of the next deal's header ("5 cards", "trumps turned")."""
         return []
 
+    def standing(self, totals: Sequence[int], options: Options) -> str:
+        """A few words on the totals before the next deal, for its header, when they say
+        something the game's end does not ("tied past 500: play on"); "" for none."""
+        return ""
+
     def end_text(self, options: Options, scheduled: int | None) -> str:
         """How the game ends, in a few words."""
         return deals_text(scheduled) if scheduled else ""

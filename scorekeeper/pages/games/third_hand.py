@@ -270,6 +270,13 @@ class ThirdHandPage(GamePage):
     def header(self, context: Context, players: Names, options: Options) -> list[str]:
         return [f"first to pass {options.get('target', 500)}"]
 
+    def standing(self, totals: Sequence[int], options: Options) -> str:
+        target = options.get("target", 500)
+        top = max(totals, default=0)
+        if top > target and totals.count(top) > 1:
+            return f"tied at {top}: play on"
+        return ""
+
     def end_text(self, options: Options, scheduled: int | None) -> str:
         return f"first past {options.get('target', 500)} wins"
 
