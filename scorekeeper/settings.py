@@ -337,11 +337,12 @@ JOB_RESEND_SECONDS = env.int("JOB_RESEND_SECONDS", default=30)
 CELERY_TIMEZONE = "UTC"
 CELERY_ENABLE_UTC = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-# Beat (make beat): the tournament clock calls time and closes timed rounds every minute.
+# Beat (make beat): the tournament clock calls time and closes timed rounds every 15 s (a
+# round closes at most that long after the deadline its clocks show; one small query).
 CELERY_BEAT_SCHEDULE = {
     "tournaments-close-due-rounds": {
         "task": "tournaments.close_due_rounds",
-        "schedule": 60.0,
+        "schedule": 15.0,
     },
     "scorekeeper-relay-jobs": {
         "task": "scorekeeper.relay_jobs",

@@ -43,7 +43,7 @@ def seat_round(self: AnyTask, tournament_id: int, number: int) -> dict[str, Any]
 
 @shared_task(name="tournaments.close_due_rounds", **RETRY)
 def close_due_rounds(self: AnyTask) -> dict[str, int]:
-    """Beat, every minute: call time on timed rounds and close those past their deadline."""
+    """Beat, every 15 s: call time on timed rounds and close those past their deadline."""
     try:
         return services.rounds_close_due()
     finally:

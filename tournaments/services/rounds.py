@@ -402,7 +402,7 @@ def round_close(*, actor: Actor, round: Round, force: bool = False) -> Round:
 
 
 def rounds_close_due(now: datetime | None = None) -> dict[str, int]:
-    """The clock (every minute): call time on timed rounds (each table may finish the
+    """The clock (every 15 s): call time on timed rounds (each table may finish the
     deal in progress: one more deal) and close those whose deadline has passed."""
     now = now or timezone.now()
     called = closed = 0
