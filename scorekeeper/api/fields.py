@@ -78,11 +78,18 @@ def type_error(field: serializers.Field[Any, Any, Any, Any], value: Any) -> Any:
 
 class StrictInput(serializers.Serializer[Any]):
     """A JSON body read as the schema types it: DRF alone would take ``0`` for false,
-    ``"3"`` for 3 and ``3`` for "3"; here each is refused naming the field."""
+    ``"3"`` for 3 and ``3`` for "3"; here each is refused naming the field. So is a field
+    the request does not take (DRF would ignore it: a misspelt ``ends_on`` for ``on``
+    would close a season today, as if nothing were asked)."""
 
     def to_internal_value(self, data: Any) -> Any:
         if isinstance(data, dict):
-            errors = {}
+            errors: dict[str, Any] = {}
+            known = [name for name, field in self.fields.items() if not field.read_only]
+            for name in data:
+                if name not in known:
+                    takes = ", ".join(known) if known else "no fields"
+                    errors[str(name)] = [f"unknown field: this request takes {takes}"]
             for name, field in self.fields.items():
                 if field.read_only or name not in data:
                     continue

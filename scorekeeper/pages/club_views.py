@@ -113,10 +113,19 @@ def _standings_context(request: HttpRequest, club: Club, *, url_name: str) -> di
     sort = request.GET.get("sort", "wins")
     if sort not in selectors.STANDING_SORTS:
         sort = "wins"
-    season = selectors.season_for_date(club, timezone.localdate())
+    seasons = list(selectors.seasons_of(club))
+    today = timezone.localdate()
+    asked = request.GET.get("season", "")
+    started = [s for s in seasons if s.starts_on <= today]  # latest first
+    current = next((s for s in started if s.ends_on >= today), None)
+    # the season asked for, else today's, else the latest that has started
+    season = next((s for s in seasons if str(s.pk) == asked), None)
+    season = season or current or (started[0] if started else None)
     rows = selectors.season_standings(season, game_type or None, sort) if season is not None else []
     return {
         "season": season,
+        "seasons": seasons,
+        "current_season": current,
         "standings_url": reverse(url_name, args=[club.slug]),
         "is_member": access.is_member(request.user, club),
         "standings": rows,
@@ -145,16 +154,22 @@ def _standings_only(
 
 @require_GET
 def club_home(request: HttpRequest, slug: str) -> HttpResponse:
-    """Games in progress, recent results, this season's standings, the roster. A visitor
-    who is not signed in goes to the standings when the club publishes its results, else
-    to sign in (a private club is not revealed)."""
-    if not request.user.is_authenticated:
+    """Games in progress, recent results, this season's standings, the roster. Anyone else
+    (not signed in, or not a member) goes to the standings when the club publishes its
+    results, else to sign in, or "not found" when signed in (a private club is not
+    revealed)."""
+    try:
+        club = selectors.club_visible_to(request.user, slug=slug)
+    except NotFound:
+        # a visitor, or someone signed in who is not a member: the public standings, if
+        # the club publishes them
         try:
             selectors.club_results_readable_by(request.user, slug)
         except NotFound:
-            return redirect_to_login(request.get_full_path())
+            if not request.user.is_authenticated:
+                return redirect_to_login(request.get_full_path())
+            raise Http404("no such club") from None
         return redirect("club-standings", slug=slug)
-    club = member_club(request, slug)
     standings = _standings_context(request, club, url_name="club")
     only = _standings_only(request, club, standings)
     if only is not None:

@@ -373,11 +373,13 @@ def club_seasons(request: HttpRequest, slug: str) -> HttpResponse:
             else:
                 messages.success(request, f"Season {season.name} made.")
                 return redirect("club-seasons", slug=club.slug)
-    current = selectors.season_for_date(club, timezone.localdate())
+    today = timezone.localdate()
+    current = selectors.season_for_date(club, today)
     context = {
         "club": club,
         "seasons": selectors.seasons_of(club),
         "current": current,
+        "today": today.isoformat(),  # as the template compares the seasons' dates
         "can_manage": can_manage,
         "form": form,
     }

@@ -60,11 +60,27 @@ def club_update(
     return club
 
 
+def _day(day: date) -> str:
+    """A date as the pages show it: 1 Jan 2026."""
+    return f"{day.day} {day:%b %Y}"
+
+
+#: The years a season's dates may fall in (a typo such as 0026 or 9999 is refused).
+SEASON_YEARS = (1900, 2199)
+
+
 @transaction.atomic
 def season_create(*, actor: Actor, club: Club, name: str, starts_on: date, ends_on: date) -> Season:
     """A season of the club: a date range that does not overlap another."""
     require(access.can_manage_seasons(actor, club), "only admins and directors manage seasons")
     name = clean_name(name, what="a season", max_length=100)
+    for field, day in (("starts_on", starts_on), ("ends_on", ends_on)):
+        if not SEASON_YEARS[0] <= day.year <= SEASON_YEARS[1]:
+            raise InvalidInput(
+                f"a season's dates are in the years {SEASON_YEARS[0]} to {SEASON_YEARS[1]}"
+                f" (got {_day(day)}): check the year",
+                field=field,
+            )
     if ends_on < starts_on:
         raise InvalidInput("a season cannot end before it starts", field="ends_on")
     if Season.objects.filter(club=club, name=name).exists():
@@ -75,7 +91,8 @@ def season_create(*, actor: Actor, club: Club, name: str, starts_on: date, ends_
     if overlap is not None:
         raise InvalidInput(
             f"these dates overlap the season {overlap.name} "
-            f"({overlap.starts_on} to {overlap.ends_on})",
+            f"({_day(overlap.starts_on)} to {_day(overlap.ends_on)}): start after it, "
+            f"or end {overlap.name} first",
             field="starts_on",
         )
     season = Season.objects.create(club=club, name=name, starts_on=starts_on, ends_on=ends_on)
@@ -133,11 +150,13 @@ def season_close(*, actor: Actor, season: Season, on: date | None = None) -> Sea
     last_day = on or timezone.localdate()
     if last_day < season.starts_on:
         raise InvalidInput(
-            f"{season.name} starts on {season.starts_on}: it cannot end before that",
-            field="ends_on",
+            f"{season.name} starts on {_day(season.starts_on)}: it cannot end before that",
+            field="on",
         )
     if last_day >= season.ends_on:
-        raise InvalidInput(f"{season.name} already ends on {season.ends_on}", field="ends_on")
+        raise InvalidInput(
+            f"{season.name} already ends on {_day(season.ends_on)}", field="on"
+        )
     season.ends_on = last_day
     season.save(update_fields=["ends_on"])
     later = Game.objects.filter(season=season, played_on__gt=last_day)

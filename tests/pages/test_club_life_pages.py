@@ -530,6 +530,19 @@ def test_seasons_page(club: Club) -> None:
         page.post(reverse("season-close", args=["kings", season.pk]))
         season.refresh_from_db()
         assert season.ends_on == today
+        listed = text_of(page.get(reverse("club-seasons", args=["kings"])))
+        assert "ends today: games after today fall outside it" in listed
+    # only a season to come is offered to be made the current one
+    Season.objects.create(
+        club=club,
+        name="Next year",
+        starts_on=today.replace(year=today.year + 1, month=1, day=1),
+        ends_on=today.replace(year=today.year + 1, month=12, day=31),
+    )
+    listed = text_of(page.get(reverse("club-seasons", args=["kings"])))
+    assert listed.count("Make it the current season") == 1
+    assert "Make Next year current from today" in listed
+    assert "Make This year current" not in listed
     plain = signed_in(member(club))
     assert "New season" not in text_of(plain.get(reverse("club-seasons", args=["kings"])))
 

@@ -6,17 +6,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from datetime import timedelta
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
+from django.utils import timezone
 
 from rules_engine import GAMES
 from rules_engine.options import Option
 from scorekeeper import selectors, services
-from scorekeeper.models import Game, GameStatus, Player, TableLink
+from scorekeeper.models import Game, GameStatus, Player, Season, TableLink
 from scorekeeper.pages.actors import SESSION_KEY
 from scorekeeper.pages.club_forms import GameSetupForm, option_controls, read_options
 from scorekeeper.pages.sharing import share_token
@@ -144,9 +146,13 @@ def test_a_club_that_publishes_its_results_shows_its_standings_to_anyone(world: 
         assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
     assert world.client(world.outsider).get("/c/kings/standings/").status_code == 404
 
+    assert world.client(world.outsider).get("/c/kings/").status_code == 404
+
     world.club.results_public = True
     world.club.save()
     assert visitor.get("/c/kings/")["Location"] == "/c/kings/standings/"
+    # someone signed in who is not a member is sent there too
+    assert world.client(world.outsider).get("/c/kings/")["Location"] == "/c/kings/standings/"
     for client in (visitor, world.client(world.outsider)):
         response = client.get("/c/kings/standings/?game_type=italian_whist")
         assert response.status_code == 200
@@ -169,11 +175,47 @@ def test_a_club_that_publishes_its_results_shows_its_standings_to_anyone(world: 
     assert f'href="/p/{ann.pk}/"' in html and "/c/kings/members/" in html
 
 
+def test_an_earlier_seasons_standings_are_one_choice_away(world: World) -> None:
+    """The standings show today's season; an earlier one is chosen on the page (and from
+    the seasons list), and stays readable once a new season has begun."""
+    world.record(world.start("italian_whist", options={"limit": 5}), *ITALIAN_DEALS)
+    this_year = world.club.seasons.get()
+    today = timezone.localdate()
+    Season.objects.filter(pk=this_year.pk).update(ends_on=today - timedelta(days=1))
+    Game.objects.filter(club=world.club).update(played_on=today - timedelta(days=1))
+    later = Season.objects.create(
+        club=world.club, name="Winter league", starts_on=today, ends_on=today + timedelta(days=90)
+    )
+    client = world.client(world.member)
+    text = text_of(client.get("/c/kings/standings/"))
+    assert "Standings: Winter league" in text and "No finished games in Winter league" in text
+    html = html_of(client.get("/c/kings/standings/"))
+    assert f'<option value="{this_year.pk}">This year</option>' in html
+    assert f'<option value="{later.pk}" selected>Winter league (current)</option>' in html
+    earlier = client.get(f"/c/kings/standings/?season={this_year.pk}&sort=wins")
+    assert "Standings: This year" in text_of(earlier)
+    assert re.findall(r'<th scope="row"><a [^>]*>(\w+)</a></th>', html_of(earlier)) == [
+        "Ann",
+        "Bob",
+        "Cy",
+    ]
+    assert f"/s/{this_year.pk}/standings.csv?sort=wins" in html_of(earlier)
+    # the seasons list links to each season that has started
+    seasons = html_of(client.get("/c/kings/seasons/"))
+    assert f'href="/c/kings/standings/?season={this_year.pk}"' in seasons
+    assert f'href="/c/kings/standings/?season={later.pk}"' in seasons
+    # a season of another club, or nonsense, is today's
+    assert "Standings: Winter league" in text_of(client.get("/c/kings/standings/?season=x"))
+    # with no season today, the latest that has started
+    Season.objects.filter(pk=later.pk).delete()
+    assert "Standings: This year" in text_of(client.get("/c/kings/standings/"))
+
+
 def test_club_home_without_a_season(world: World) -> None:
     club = ClubFactory(slug="no-season")
     user = member(club)
     text = text_of(world.client(user).get("/c/no-season/"))
-    assert "No season covers today's date." in text
+    assert "No season has started yet." in text
     assert "No game is being played right now." in text
 
 
