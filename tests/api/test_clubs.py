@@ -87,6 +87,32 @@ def test_an_admin_renames_the_club_and_makes_its_results_public(world: World) ->
     assert world.club.name == "The Kings Head" and world.club.results_public
 
 
+def test_a_field_the_request_does_not_take_is_refused_not_ignored(world: World) -> None:
+    """A misspelt field is named, and nothing is done: closing a season with "ends_on"
+    (the field is "on") does not end it today as if nothing were asked."""
+    season = SeasonFactory(
+        club=world.club,
+        starts_on=datetime.date(2020, 1, 1),
+        ends_on=datetime.date(2099, 12, 31),
+    )
+    response = world.client("admin").post(
+        f"/api/v1/seasons/{season.pk}/close/", {"ends_on": "2030-01-01"}, format="json"
+    )
+    assert response.status_code == 400
+    error = error_of(response)
+    assert error["field"] == "ends_on" and "unknown field: this request takes on" in str(error)
+    season.refresh_from_db()
+    assert season.ends_on == datetime.date(2099, 12, 31)
+    url = f"/api/v1/clubs/{world.club.pk}/"
+    refused = world.client("admin").patch(url, {"slug": "x"}, format="json")
+    assert refused.status_code == 400 and error_of(refused)["field"] == "slug"
+    too_early = world.client("admin").post(
+        f"/api/v1/seasons/{season.pk}/close/", {"on": "2019-06-01"}, format="json"
+    )
+    assert too_early.status_code == 400 and error_of(too_early)["field"] == "on"
+    assert "starts on 1 Jan 2020" in error_of(too_early)["message"]
+
+
 def test_roster_lists_players_and_shows_emails_to_staff_only(world: World) -> None:
     Player.objects.filter(name="Ann").update(email="ann@example.org")
     url = f"/api/v1/clubs/{world.club.pk}/players/"
@@ -172,6 +198,8 @@ def test_adding_seasons_is_for_admins_and_directors(world: World, caller: str, s
         ({"name": "Overlap", "starts_on": "2025-02-01", "ends_on": "2025-02-10"}, "starts_on"),
         ({"name": "Bad date", "starts_on": "2025-13-01", "ends_on": "2025-12-31"}, "starts_on"),
         ({"name": "Winter", "starts_on": "2026-01-01", "ends_on": "2026-02-01"}, "name"),
+        ({"name": "Typo", "starts_on": "0026-01-01", "ends_on": "2026-02-01"}, "starts_on"),
+        ({"name": "Far", "starts_on": "2026-01-01", "ends_on": "9999-12-31"}, "ends_on"),
     ],
 )
 def test_season_validation(world: World, body: dict[str, str], field: str) -> None:
