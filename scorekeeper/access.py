@@ -137,7 +137,8 @@ def can_start_game(actor: Actor, club: Club) -> bool:
 
 def can_score(actor: Actor, game: Game) -> bool:
     """Record, correct or undo deals, finish or abandon: club staff, a player seated in
-    it, or someone at its table through its (unrevoked) table link."""
+    it, the member who started it, or someone at its table through its (unrevoked) table
+    link."""
     if isinstance(actor, TableGuest):
         return actor.game_id == game.pk
     role = _role(actor, game.club_id)
@@ -146,7 +147,7 @@ def can_score(actor: Actor, game: Game) -> bool:
     return (
         role is not None
         and actor.pk is not None
-        and game.seats.filter(player__user_id=actor.pk).exists()
+        and (game.created_by_id == actor.pk or game.seats.filter(player__user_id=actor.pk).exists())
     )
 
 

@@ -41,7 +41,8 @@ ADMINISTERS = Rule(access.can_administer, "only the club's admins can change its
 MANAGES_ROSTER = Rule(access.can_manage_roster, "only the club's staff can add players")
 MANAGES_SEASONS = Rule(access.can_manage_seasons, "only admins and directors manage seasons")
 SCORES = Rule(
-    access.can_score, "only the club's scorers and the game's players can change this game"
+    access.can_score,
+    "only the club's scorers, the game's players and whoever started it can change this game",
 )
 
 

@@ -339,7 +339,8 @@ def table_link_page(request: HttpRequest, game_id: int) -> HttpResponse:
     if not access.can_score(request.user, game):
         return forbidden(
             request,
-            "Only the club's scorers and the game's players can share its table link.",
+            "Only the club's scorers, the game's players and whoever started it can share "
+            "its table link.",
             game_url,
         )
     if request.method == "POST":

@@ -86,6 +86,7 @@ urlpatterns = [
     page(G + "bids/", game_views.bids_save, name="bids-save"),
     page(G + "undo/", game_views.deal_undo, name="deal-undo"),
     page(G + "finish/", game_views.game_finish, name="game-finish"),
+    page(G + "abandon/", game_views.game_abandon, name="game-abandon"),
     page(G + "d/<int:number>/", game_views.deal_page, name="deal"),
     page(G + "collision/", game_views.deal_collision, name="deal-collision"),
     # The rules assistant: who won a trick (trick_views); nothing stored

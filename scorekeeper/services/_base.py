@@ -57,7 +57,10 @@ def locked_for_scoring(game: Game, actor: Actor, action: str, *, guests: bool = 
     """The game locked, once the actor is known to be allowed to ``action`` in it."""
     game = locked_game(game)
     allowed = access.can_score(actor, game) and (guests or not isinstance(actor, TableGuest))
-    require(allowed, f"only the club's scorers and the game's players can {action}")
+    require(
+        allowed,
+        f"only the club's scorers, the game's players and whoever started it can {action}",
+    )
     return game
 
 

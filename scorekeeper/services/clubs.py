@@ -154,9 +154,7 @@ def season_close(*, actor: Actor, season: Season, on: date | None = None) -> Sea
             field="on",
         )
     if last_day >= season.ends_on:
-        raise InvalidInput(
-            f"{season.name} already ends on {_day(season.ends_on)}", field="on"
-        )
+        raise InvalidInput(f"{season.name} already ends on {_day(season.ends_on)}", field="on")
     season.ends_on = last_day
     season.save(update_fields=["ends_on"])
     later = Game.objects.filter(season=season, played_on__gt=last_day)

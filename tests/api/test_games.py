@@ -9,8 +9,8 @@ import pytest
 
 from scorekeeper import selectors
 from scorekeeper.models import Game, GameStatus, Result
-from tests.api.helpers import WIDOW_DEALS, World, error_of, error_with
-from tests.factories import PlayerFactory, SeasonFactory
+from tests.api.helpers import WIDOW_DEALS, World, client_for, error_of, error_with
+from tests.factories import PlayerFactory, SeasonFactory, member
 
 
 def one_page(payload: dict[str, Any]) -> dict[str, Any]:
@@ -288,6 +288,20 @@ def test_a_seated_member_may_score_their_own_game(world: World) -> None:
     assert response.status_code == 201
     assert response.json()["entered_by"] == "member"
     assert client.post(f"/api/v1/games/{game.pk}/undo/").status_code == 200
+
+
+def test_a_member_who_started_a_game_scores_it_where_they_do_not_sit(world: World) -> None:
+    """Someone keeps the score of a table they do not play at: the member who started the
+    game may score it (as its players may); another member may not."""
+    started = world.client("member").post("/api/v1/games/", start_body(world))
+    assert started.status_code == 201, started.content
+    game = started.json()["id"]
+    deal = {"number": 1, **WIDOW_DEALS[0]}
+    refused = client_for(member(world.club)).post(f"/api/v1/games/{game}/deals/", deal)
+    assert refused.status_code == 403
+    recorded = world.client("member").post(f"/api/v1/games/{game}/deals/", deal)
+    assert recorded.status_code == 201 and recorded.json()["entered_by"] == "member"
+    assert world.client("member").post(f"/api/v1/games/{game}/abandon/").status_code == 200
 
 
 def test_a_long_game_lists_its_deals_a_page_at_a_time(world: World) -> None:

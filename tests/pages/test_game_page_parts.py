@@ -177,7 +177,10 @@ def test_permissions_are_not_shared_through_the_kept_parts(world: World) -> None
     looker = page(world.client(world.member), game)
     assert save not in looker.content.decode()
     assert 'id="offline-data"' not in looker.content.decode()
-    assert "Only the club’s scorers and this game’s players enter its deals." in text_of(looker)
+    assert (
+        "Only the club’s scorers, this game’s players and whoever started it enter its deals."
+        in text_of(looker)
+    )
     # And the other way round: kept for a looker first, then a scorer.
     other = world.record(world.start("widow_whist"), *DEALS[:1])
     page(world.client(world.member), other)

@@ -18,11 +18,11 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper import selectors, services
-from scorekeeper.models import Deal, DealRevision, Game, GameStatus
+from scorekeeper.models import Deal, DealRevision, Game, GameStatus, Role
 from scorekeeper.pages.actors import remember_table_link
 from scorekeeper.pages.game_sheet import record_summary, short_names
 from scorekeeper.pages.sharing import game_id_from_token, share_token
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, member
 from tests.pages.helpers import World, assert_every_input_labelled, text_of
 
 pytestmark = pytest.mark.django_db
@@ -163,12 +163,18 @@ def test_a_member_who_does_not_score_sees_the_sheet_without_the_form(world: Worl
     game = world.record(world.start("widow_whist"), {"widow": None, "tricks": [5, 4, 4]})
     client = world.client(world.member)
     response = game_page(client, game)
-    assert "Only the club’s scorers and this game’s players enter its deals." in text_of(response)
+    assert (
+        "Only the club’s scorers, this game’s players and whoever started it enter its deals."
+        in text_of(response)
+    )
     assert reverse("deal-save", args=[game.pk]) not in response.content.decode()
     response = post_deal(client, game, {"widow": "none", "tricks-0": "5", "tricks-1": "4"})
     assert response.status_code == 302
     follow = client.get(response["Location"])
-    assert "Only the club's scorers and the game's players can record deals" in text_of(follow)
+    assert (
+        "Only the club's scorers, the game's players and whoever started it can record deals"
+        in text_of(follow)
+    )
     assert game.deals.count() == 1
 
 
@@ -855,3 +861,43 @@ def test_how_a_game_ends_counts_its_deals_in_words(game_type, options, scheduled
     from scorekeeper.pages.game_sheet import game_end_text
 
     assert game_end_text(game_type, options, scheduled) == text
+
+
+def test_a_game_started_by_mistake_is_abandoned_on_its_page(world: World) -> None:
+    """Abandoning is on the page: for whoever may score a game being played (also one with
+    no deal yet), not for a guest at the table link; once finished, for admins and
+    directors only. The member who started a game scores it, seated or not."""
+    mistaken = services.game_start(
+        actor=world.member, club=world.club, game_type="widow_whist", players=world.players[:3]
+    )
+    starter = world.client(world.member)
+    assert "Abandon the game…" in text_of(game_page(starter, mistaken))
+    assert "Abandon the game…" not in text_of(
+        game_page(guest_client(mistaken, world.scorer), mistaken)
+    )
+    other = world.client(member(world.club, Role.MEMBER, username="other"))
+    assert "Abandon the game…" not in text_of(game_page(other, mistaken))
+    refused = other.post(reverse("game-abandon", args=[mistaken.pk]), follow=True)
+    assert "whoever started it can abandon it" in text_of(refused)
+    asked = text_of(starter.get(reverse("game-abandon", args=[mistaken.pk])))
+    assert "Abandon the game? Ann, Bob, Cy." in asked and "Keep it" in asked
+    assert other.get(reverse("game-abandon", args=[mistaken.pk])).status_code == 302
+    done = starter.post(reverse("game-abandon", args=[mistaken.pk]), follow=True)
+    assert "Game abandoned: it keeps its deals and counts nowhere." in text_of(done)
+    mistaken.refresh_from_db()
+    assert mistaken.status == GameStatus.ABANDONED
+    assert "Abandon the game…" not in text_of(game_page(starter, mistaken))
+
+    finished = world.record(
+        world.start("widow_whist", options={"finish": {"deals": 1}}),
+        {"widow": None, "tricks": [5, 4, 4]},
+    )
+    assert finished.status == GameStatus.FINISHED
+    assert "Abandon the game…" not in text_of(game_page(world.client(world.scorer), finished))
+    director = world.client(member(world.club, Role.DIRECTOR, username="director"))
+    assert "Abandon the game…" in text_of(game_page(director, finished))
+    asked = text_of(director.get(reverse("game-abandon", args=[finished.pk])))
+    assert "Ann, Bob, Cy: 1 deal." in asked and "standings or ratings, for good" in asked
+    director.post(reverse("game-abandon", args=[finished.pk]))
+    finished.refresh_from_db()
+    assert finished.status == GameStatus.ABANDONED
