@@ -230,3 +230,46 @@ def test_long_names_stay_on_a_phone_screen(site: LiveServer, phone: Phone) -> No
         if width > WIDTH:
             overflowing[path] = page.evaluate(WIDEST)
     assert overflowing == {}
+
+
+def test_ratings_read_whole_on_a_phone(site: LiveServer, phone: Phone) -> None:
+    """A player's rating chart shows its axis labels whole (1000, not "000"), and the
+    rated standings show each rating change whole on a 390 px screen."""
+    club = ClubFactory(slug="rated")
+    SeasonFactory(club=club)
+    admin = member(club, Role.ADMIN)
+    players = [PlayerFactory(club=club, name=name) for name in ("Alice Martin", "Bob", "Cy")]
+    for tricks in ([9, 2, 2], [2, 9, 2], [9, 2, 2]):
+        game = services.game_start(
+            actor=admin,
+            club=club,
+            game_type="widow_whist",
+            players=players,
+            options={"finish": {"deals": 1}},
+        )
+        services.deal_record(
+            actor=admin, game=game, number=1, record={"widow": None, "tricks": tricks}
+        )
+    page = phone(admin)
+    page.goto(f"{site.url}/p/{players[0].pk}/")
+    ticks = page.locator(".chart text.tick")
+    assert ticks.count() > 2
+    clipped = page.evaluate(
+        """() => [...document.querySelectorAll('.chart')].flatMap(chart => {
+            const box = chart.querySelector('svg').getBoundingClientRect();
+            return [...chart.querySelectorAll('text')]
+              .filter(t => { const r = t.getBoundingClientRect();
+                             return r.left < box.left - 0.5 || r.right > box.right + 0.5; })
+              .map(t => t.textContent);
+        })"""
+    )
+    assert clipped == []
+    page.goto(f"{site.url}/c/rated/standings/?game_type=widow_whist&sort=rating")
+    changes = page.evaluate(
+        """() => [...document.querySelectorAll('table.standings tbody tr')].map(row => {
+            const cell = row.cells[row.cells.length - 1];
+            return [cell.textContent.trim(), cell.scrollWidth <= cell.clientWidth];
+        })"""
+    )
+    assert len(changes) == 3 and all(re.fullmatch(r"[+−-]?\d+", text) for text, _ in changes)
+    assert all(whole for _, whole in changes), changes
