@@ -321,6 +321,7 @@ def game_setup(request: HttpRequest, slug: str, game_type: str) -> HttpResponse:
         request,
         "pages/club/game_setup.html",
         {"club": club, "rules": rules, "form": form, "can_add": can_add},
+        status=400 if form.has_errors else 200,  # a refusal says so (a name added: 200)
     )
 
 

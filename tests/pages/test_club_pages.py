@@ -380,7 +380,7 @@ def test_a_bad_option_value_is_shown_beside_its_field_keeping_the_choices(world:
     data = _setup_post(world, "italian_whist", 3, first_dealer=2)
     data["opt-limit"] = "0"
     response = _post_setup(world, world.member, "italian_whist", data)
-    assert response.status_code == 200
+    assert response.status_code == 400  # refused, and says why beside the field
     html = html_of(response)
     assert error_beside(html, "id_opt-limit") == (
         "Score limit must be a whole number from 1 to 1000; got 0"
