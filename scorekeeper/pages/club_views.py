@@ -106,13 +106,26 @@ def _from_results(game: Game) -> GameSummary:
 # --- Club home ------------------------------------------------------------------------------
 
 
+RATING_SORTS = ("rating", "change")
+
+
 def _standings_context(request: HttpRequest, club: Club, *, url_name: str) -> dict[str, Any]:
     game_type = request.GET.get("game_type", "")
     if game_type not in GAMES:
         game_type = ""
-    sort = request.GET.get("sort", "wins")
-    if sort not in selectors.STANDING_SORTS:
-        sort = "wins"
+    # ratings are kept per game: their sorts are offered once a game is chosen
+    sorts = {
+        key: label
+        for key, label in selectors.STANDING_SORTS.items()
+        if game_type or key not in RATING_SORTS
+    }
+    asked = request.GET.get("sort", "wins")
+    sort = asked if asked in sorts else "wins"
+    sort_note = (
+        "Ratings are kept for each game: choose a game to sort by rating."
+        if asked in RATING_SORTS and not game_type
+        else ""
+    )
     seasons = list(selectors.seasons_of(club))
     today = timezone.localdate()
     asked = request.GET.get("season", "")
@@ -130,7 +143,8 @@ def _standings_context(request: HttpRequest, club: Club, *, url_name: str) -> di
         "is_member": access.is_member(request.user, club),
         "standings": rows,
         "sort": sort,
-        "sorts": list(selectors.STANDING_SORTS.items()),
+        "sorts": list(sorts.items()),
+        "sort_note": sort_note,
         "game_type": game_type,
         "game_types": [(game.key, game.name) for game in GAMES.values()],
         "game_type_name": GAMES[game_type].name if game_type else "",

@@ -131,6 +131,12 @@ def test_standings_filter_by_game_type_and_htmx_partial(world: World) -> None:
     assert "<html" not in body and "Games in progress" not in body
     # An unknown game type is ignored: all games.
     assert 'value="" checked' in html_of(client.get("/c/kings/?game_type=poker"))
+    # Ratings are per game: all games are not sorted by rating, and the page says why.
+    every = html_of(client.get("/c/kings/?sort=rating"))
+    assert '<option value="rating"' not in every and '<option value="wins" selected>' in every
+    assert "choose a game to sort by rating" in every
+    one = html_of(client.get("/c/kings/?game_type=italian_whist&sort=rating"))
+    assert '<option value="rating" selected>' in one and "choose a game to sort" not in one
 
 
 def test_a_club_that_publishes_its_results_shows_its_standings_to_anyone(world: World) -> None:
