@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 from rules_engine import GAMES
 from scorekeeper import access, selectors
 from scorekeeper.errors import NotFound, ServiceError
-from scorekeeper.models import Player
+from scorekeeper.models import Player, Rating
 from scorekeeper.services.jobs import ratings_job_retry, stuck_rating_jobs
 from scorekeeper.services.ratings import BASE, SCALE, pending_jobs
 
@@ -25,6 +25,15 @@ from .doors import member_club
 from .game_sheet import Chart, line_chart
 
 RECENT_GAMES = 20
+
+
+def _ranked(ratings: list[Rating]) -> list[tuple[int, Rating]]:
+    """Each rating with its rank, equal ratings sharing one (1, 1, 3)."""
+    ranked: list[tuple[int, Rating]] = []
+    for place, rating in enumerate(ratings, 1):
+        same = ranked and ranked[-1][1].shown == rating.shown
+        ranked.append((ranked[-1][0] if same else place, rating))
+    return ranked
 
 
 @login_required
@@ -44,7 +53,7 @@ def club_ratings(request: HttpRequest, slug: str) -> HttpResponse:
             "game_type": game_type,
             "game_name": GAMES[game_type].name,
             "game_types": [(game.key, game.name) for game in GAMES.values()],
-            "ratings": list(selectors.club_ratings(club, game_type)),
+            "ratings": _ranked(list(selectors.club_ratings(club, game_type))),
             "jobs": [
                 {
                     "game": GAMES[job.game_type].name,

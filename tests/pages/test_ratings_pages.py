@@ -150,3 +150,11 @@ def test_an_admin_sees_a_recomputation_waiting(world: World) -> None:
     plain = text_of(world.client(world.member).get(reverse("club-ratings", args=[world.club.slug])))
     assert "worked out again" not in plain
     ClubFactory()  # another club's jobs are not shown (none here): the page still answers
+
+
+def test_equal_ratings_share_their_rank() -> None:
+    from scorekeeper.pages.rating_views import _ranked
+
+    shown = [1138, 1138, 1090, 1000, 1000, 1000, 950]
+    ratings = [Rating(mu=0, sigma=1, shown=value) for value in shown]
+    assert [rank for rank, _ in _ranked(ratings)] == [1, 1, 3, 4, 4, 4, 7]
