@@ -264,6 +264,7 @@ Ids the caller cannot see, given in a request body, are refused with 400 naming 
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "scorekeeper.api.schema.add_links",
+        "scorekeeper.api.schema.closed_bodies",
     ],
     # Serve Swagger UI / Redoc from the installed sidecar package: works offline.
     "SWAGGER_UI_DIST": "SIDECAR",

@@ -127,3 +127,19 @@ def add_links(result: dict[str, Any], **_: Any) -> dict[str, Any]:
             for target, parameters in targets.items()
         }
     return result
+
+
+def closed_bodies(result: dict[str, Any], **_: Any) -> dict[str, Any]:
+    """drf-spectacular postprocessing hook: a request body's object takes only the fields
+    it names (``additionalProperties: false``), as the API answers: a field a request does
+    not take is refused with 400 (``fields.StrictInput``), not ignored."""
+    components = result.get("components", {}).get("schemas", {})
+    for path in result["paths"].values():
+        for operation in path.values():
+            content = operation.get("requestBody", {}).get("content", {})
+            for media in content.values():
+                ref = media.get("schema", {}).get("$ref", "")
+                component = components.get(ref.rsplit("/", 1)[-1]) if ref else None
+                if component and component.get("type") == "object" and "properties" in component:
+                    component.setdefault("additionalProperties", False)
+    return result

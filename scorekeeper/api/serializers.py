@@ -596,10 +596,24 @@ class TrickInput(StrictInput):
 
     game = serializers.ChoiceField(choices=GAME_TYPES)
     cards = serializers.ListField(
-        child=_card(), min_length=1, max_length=6, help_text="In the order played; one a seat."
+        child=_card(),
+        min_length=1,
+        max_length=6,
+        help_text="In the order played; one a seat.",
+        error_messages={
+            "min_length": "a trick has at least one card",
+            "max_length": "a trick has one card a seat: {max_length} at most",
+        },
     )
     leader = serializers.IntegerField(
-        min_value=0, max_value=5, required=False, help_text="The seat that led (default 0)."
+        min_value=0,
+        max_value=5,
+        required=False,
+        help_text="The seat that led (default 0).",
+        error_messages={
+            "min_value": "must be a seat: 0 for the first",
+            "max_value": "must be a seat: 0 for the first, below the number of players",
+        },
     )
     players = PlayersField(required=False)
     trump = Text(

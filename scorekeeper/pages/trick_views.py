@@ -114,8 +114,16 @@ def read_trick(
     given = [card for card in query.get("cards", "").split(",") if card][:MAX_QUERY_CARDS]
     error = ""
     unknown = [card for card in given if card not in pack]
-    if unknown or len(set(given)) != len(given) or len(given) > len(names):
-        error = "That trick cannot be read; start again."
+    twice = [card for card in given if card in pack and given.count(card) > 1]
+    if unknown:
+        error = (
+            f"The trick cannot be read: {unknown[0][:6]!r} is not a card of this game; start again."
+        )
+    elif twice:
+        error = f"The trick cannot be read: {card_label(twice[0])[0]} is played twice; start again."
+    elif len(given) > len(names):
+        error = f"The trick cannot be read: a trick has {len(names)} cards; start again."
+    if error:
         given = []
     cards = list(given)
     if "back" in query and cards:

@@ -86,6 +86,23 @@ def test_error_component_has_the_error_shape(schema: dict[str, Any]) -> None:
     }
 
 
+def test_request_bodies_take_only_the_fields_they_name(schema: dict[str, Any]) -> None:
+    """The API refuses a field a request does not take: the schema says so."""
+    components = schema["components"]["schemas"]
+    assert components["SeasonCloseInput"]["additionalProperties"] is False
+    assert components["PatchedClubUpdateInput"]["additionalProperties"] is False
+    bodies = [
+        media["schema"]["$ref"].rsplit("/", 1)[-1]
+        for path in schema["paths"].values()
+        for operation in path.values()
+        for media in operation.get("requestBody", {}).get("content", {}).values()
+        if "$ref" in media["schema"]
+    ]
+    objects = [name for name in bodies if "properties" in components[name]]
+    assert len(objects) > 20
+    assert all(components[name]["additionalProperties"] is False for name in objects)
+
+
 def test_schema_is_served(client: Any) -> None:
     response = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
     assert response.status_code == 200

@@ -55,7 +55,12 @@ def test_a_tampered_address_is_refused_with_a_message(world: World) -> None:
     game = world.start("third_hand", seats=2)
     response = world.client(world.member).get(url(game.pk, cards="7H"))
     assert response.status_code == 400
-    assert "cannot be read" in text_of(response)
+    assert "cannot be read: '7H' is not a card of this game" in text_of(response)
+    twice = world.client(world.member).get(url(game.pk, cards="AH,AH"))
+    assert twice.status_code == 400
+    assert "cannot be read: A♥ is played twice" in text_of(twice)
+    many = world.client(world.member).get(url(game.pk, cards="AH,KH,QH"))
+    assert "cannot be read: a trick has 2 cards" in text_of(many)
 
 
 def test_third_hand_asks_for_trumps_before_judging(world: World) -> None:
