@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import AnonymousUser, User
 
-from .models import Club, Game, Membership, Role
+from .models import Club, Game, GameStatus, Membership, Role
 
 
 @dataclass(frozen=True)
@@ -133,6 +133,19 @@ def can_manage_seasons(actor: Actor, club: Club) -> bool:
 
 def can_start_game(actor: Actor, club: Club) -> bool:
     return is_member(actor, club)
+
+
+def can_abandon(actor: Actor, game: Game) -> bool:
+    """Abandon a game from its page: while it is played, the club's staff and the member
+    who started it (a game started by mistake); once finished, the club's admins and
+    directors. Not a guest at the table link, nor a player who only sits in it (a
+    tournament table's game is the director's to end)."""
+    if not isinstance(actor, User) or not actor.is_authenticated:
+        return False
+    role = _role(actor, game.club_id)
+    if game.status == GameStatus.IN_PROGRESS:
+        return role in STAFF_ROLES or (role is not None and game.created_by_id == actor.pk)
+    return game.status == GameStatus.FINISHED and role in (Role.ADMIN, Role.DIRECTOR)
 
 
 def can_score(actor: Actor, game: Game) -> bool:

@@ -41,7 +41,7 @@ from scorekeeper.errors import (
     ServiceError,
     StaleVersion,
 )
-from scorekeeper.models import Game, GameStatus, Role
+from scorekeeper.models import Game, GameStatus
 
 from .actors import game_and_actor, held_table_link
 from .club_views import link_gone
@@ -193,7 +193,7 @@ def _game_context(
         "share_url": share_url,
         "last_deal": parts.deal_count if can_undo else None,
         "can_finish": can_score and game.status == GameStatus.IN_PROGRESS and parts.deal_count > 0,
-        "can_abandon": _can_abandon(actor, game, can_score),
+        "can_abandon": can_score and access.can_abandon(actor, game),
         "notices": notices or [],
         "panels": panels_for(game, actor),
         "deal_limit": limit if ended else None,
@@ -546,27 +546,21 @@ def deal_undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     return _after_write(request, game, actor, notice=f"Deal {undone} undone.")
 
 
-def _can_abandon(actor: Actor, game: Game, can_score: bool) -> bool:
-    """Offered to a member who may score the game while it is played (a game started by
-    mistake), and to the club's admins and directors once it is finished
-    (``services.game_abandon``); not to a guest at the table link."""
-    if not can_score or not isinstance(actor, User):
-        return False
-    if game.status == GameStatus.IN_PROGRESS:
-        return True
-    return game.status == GameStatus.FINISHED and access.role_in(actor, game.club) in (
-        Role.ADMIN,
-        Role.DIRECTOR,
-    )
-
-
 @require_http_methods(["GET", "POST"])
 def game_abandon(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """Asks first (a page of its own), then abandons the game."""
     game, actor = game_and_actor(request, game_id)
+    if not (_can_change(actor, game) and access.can_abandon(actor, game)):
+        if request.method == "POST":
+            return _after_write(
+                request,
+                game,
+                actor,
+                error="only the club's staff and whoever started a game abandon it while it "
+                "is played; once finished, only its admins and directors",
+            )
+        return redirect("game", game_id=game.pk)
     if request.method == "GET":
-        if not _can_abandon(actor, game, _can_change(actor, game)):
-            return redirect("game", game_id=game.pk)
         context = {
             "game": game,
             "game_name": rules_engine.GAMES[game.game_type].name,

@@ -211,7 +211,12 @@ def test_an_earlier_seasons_standings_are_one_choice_away(world: World) -> None:
     assert f'href="/c/kings/standings/?season={this_year.pk}"' in seasons
     assert f'href="/c/kings/standings/?season={later.pk}"' in seasons
     # a season of another club, or nonsense, is today's
-    assert "Standings: Winter league" in text_of(client.get("/c/kings/standings/?season=x"))
+    elsewhere = Season.objects.create(
+        club=ClubFactory(), name="Elsewhere", starts_on=today, ends_on=today
+    )
+    for asked in ("x", str(elsewhere.pk)):
+        shown = text_of(client.get(f"/c/kings/standings/?season={asked}"))
+        assert "Standings: Winter league" in shown and "Elsewhere" not in shown
     # with no season today, the latest that has started
     Season.objects.filter(pk=later.pk).delete()
     assert "Standings: This year" in text_of(client.get("/c/kings/standings/"))

@@ -878,7 +878,11 @@ def test_a_game_started_by_mistake_is_abandoned_on_its_page(world: World) -> Non
     other = world.client(member(world.club, Role.MEMBER, username="other"))
     assert "Abandon the game…" not in text_of(game_page(other, mistaken))
     refused = other.post(reverse("game-abandon", args=[mistaken.pk]), follow=True)
-    assert "whoever started it can abandon it" in text_of(refused)
+    assert "whoever started a game abandon it" in text_of(refused)
+    guest = guest_client(mistaken, world.scorer)
+    guest.post(reverse("game-abandon", args=[mistaken.pk]))  # a form sent by hand
+    mistaken.refresh_from_db()
+    assert mistaken.status == GameStatus.IN_PROGRESS
     asked = text_of(starter.get(reverse("game-abandon", args=[mistaken.pk])))
     assert "Abandon the game? Ann, Bob, Cy." in asked and "Keep it" in asked
     assert other.get(reverse("game-abandon", args=[mistaken.pk])).status_code == 302
@@ -894,6 +898,13 @@ def test_a_game_started_by_mistake_is_abandoned_on_its_page(world: World) -> Non
     )
     assert finished.status == GameStatus.FINISHED
     assert "Abandon the game…" not in text_of(game_page(world.client(world.scorer), finished))
+    # a player who only sits in a game does not abandon it (a tournament table's is the
+    # director's to end)
+    seated = world.players[0]
+    seated.user = member(world.club, Role.MEMBER, username="seated")
+    seated.save()
+    playing = world.start("widow_whist")
+    assert "Abandon the game…" not in text_of(game_page(world.client(seated.user), playing))
     director = world.client(member(world.club, Role.DIRECTOR, username="director"))
     assert "Abandon the game…" in text_of(game_page(director, finished))
     asked = text_of(director.get(reverse("game-abandon", args=[finished.pk])))

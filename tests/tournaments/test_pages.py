@@ -248,7 +248,8 @@ def test_members_see_seating_and_standings_strangers_get_404(event: Event) -> No
     assert stranger.get(url("tournament-cards", t, 1)).status_code == 404
     assert stranger.post(url("tournament-seat", t)).status_code == 404
     assert Client().get(url("tournament-find", t)).status_code == 404
-    assert Client().get(url("tournament-seating", t)).status_code == 404  # results private
+    signed_out = Client().get(url("tournament-seating", t))  # results private: sign in
+    assert signed_out.status_code == 302 and "/accounts/login/" in signed_out["Location"]
     assert Client().get(url("tournament", t)).status_code == 302  # to sign in
 
 

@@ -27,6 +27,7 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -813,7 +814,12 @@ def _screen(
 def seating(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Who sits where: members, and anyone when the club publishes its results (as the
     standings and "find your table")."""
-    tournament = _readable(request, tournament_id)
+    try:
+        tournament = selectors.tournament_results_readable_by(request.user, tournament_id)
+    except NotFound:
+        if not request.user.is_authenticated:  # a member signed out: sign in first
+            return redirect_to_login(request.get_full_path())
+        raise Http404("no such tournament") from None
     return _screen(request, tournament, lambda: _seating_page(request, tournament))
 
 
