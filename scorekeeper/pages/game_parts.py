@@ -68,7 +68,7 @@ RECENT_GAMES = 100
 #: typed can read the same (their quotes are escaped).
 CSRF_MARK = 'name="csrfmiddlewaretoken" value="csrf-token-of-the-request"'
 KEY_MARK = 'name="idempotency_key" value="idempotency-key-of-the-page"'
-WAITING = "The scores of the deal show here as you tap."
+WAITING = "Scores show here as you tap."
 #: The value of ``{% csrf_token %}`` in what is rendered with the marks.
 CSRF_TOKEN_MARK = CSRF_MARK.rsplit('"', 2)[1]
 #: The token in the page's htmx headers (``base.html``), rendered with the marks.

@@ -148,7 +148,7 @@ def _entry_form(entry: DealEntry, page: Mapping[str, Any]) -> str:
             **page,
             "entry": entry,
             "sections": entry.sections(),
-            "preview": Preview(message="The scores of the deal show here as you tap."),
+            "preview": Preview(message="Scores show here as you tap."),
             "idempotency_key": "",
         },
     )

@@ -232,7 +232,9 @@ def test_long_names_stay_on_a_phone_screen(site: LiveServer, phone: Phone) -> No
     assert overflowing == {}
 
 
-def test_ratings_read_whole_on_a_phone(site: LiveServer, phone: Phone) -> None:
+def test_ratings_read_whole_on_a_phone(
+    site: LiveServer, phone: Phone, tasks_in_process: None
+) -> None:
     """A player's rating chart shows its axis labels whole (1000, not "000"), and the
     rated standings show each rating change whole on a 390 px screen."""
     club = ClubFactory(slug="rated")
