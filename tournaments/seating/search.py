@@ -507,9 +507,10 @@ class Tabu:
                 continue
             bad = self.bad.items
             groups: dict[int, list[int]] = {}
-            if self.place is not None:
+            if self.place is not None and not (bad and it & 1):
                 # by standings: every player who is out of place or meets someone again, in
-                # one round, may move
+                # one round, may move (every other move, while a pair meets twice, only the
+                # players of those pairs, as without places)
                 r = rng.randrange(rounds)
                 movers = self._unsettled(r)
                 if not movers:
