@@ -686,6 +686,24 @@ def seasons_of(club: Club) -> QuerySet[Season]:
     return club.seasons.order_by("-starts_on")
 
 
+@dataclass(frozen=True)
+class SeasonsShown:
+    seasons: list[Season]  # the club's, latest first
+    current: Season | None  # today's
+    shown: Season | None  # whose standings are shown
+
+
+def season_shown(club: Club, *, asked: str, today: date) -> SeasonsShown:
+    """The season whose standings a page shows: the one asked for (by id, among the
+    club's own), else today's, else the latest that has started; None before the first."""
+    seasons = list(seasons_of(club))
+    started = [s for s in seasons if s.starts_on <= today]
+    current = next((s for s in started if s.ends_on >= today), None)
+    chosen = next((s for s in seasons if str(s.pk) == asked), None)
+    shown = chosen or current or (started[0] if started else None)
+    return SeasonsShown(seasons=seasons, current=current, shown=shown)
+
+
 def roster(club: Club) -> QuerySet[Player]:
     return Player.objects.filter(club=club).order_by("name")
 
@@ -796,6 +814,17 @@ def table_guest(token: str, name: str = "", device: str = "") -> TableGuest | No
 
 def active_table_link(game: Game) -> TableLink | None:
     return TableLink.objects.filter(game=game, revoked_at__isnull=True).first()
+
+
+def table_link_of_token(token: str) -> TableLink | None:
+    """The table link with that token, revoked or not (a page says why one no longer
+    works); None if there never was one."""
+    return TableLink.objects.filter(token=token).first()
+
+
+def game_had_table_link(game: Game) -> bool:
+    """Whether a table link was ever made for the game (revoked ones count)."""
+    return TableLink.objects.filter(game=game).exists()
 
 
 def deal_draft(game: Game) -> dict[str, Any]:

@@ -67,4 +67,4 @@ def held_table_link(request: HttpRequest, game_id: int) -> tuple[str, TableLink 
     token = table_token(request, game_id)
     if not token:
         return None
-    return token, TableLink.objects.filter(token=token).first()
+    return token, selectors.table_link_of_token(token)

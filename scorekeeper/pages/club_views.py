@@ -14,7 +14,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.views import redirect_to_login
 from django.core import signing
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -31,7 +30,7 @@ from scorekeeper.models import Club, Game, GameStatus, Player, RatingChange, Tab
 
 from .actors import SESSION_KEY, remember_table_link
 from .club_forms import GameSetupForm
-from .doors import forbidden, game_rules, member_club
+from .doors import forbidden, game_rules, member_club, readable_or_sign_in
 from .rating_views import player_ratings_context
 from .sharing import qr_svg
 
@@ -119,26 +118,22 @@ def _standings_context(request: HttpRequest, club: Club, *, url_name: str) -> di
         for key, label in selectors.STANDING_SORTS.items()
         if game_type or key not in RATING_SORTS
     }
-    asked = request.GET.get("sort", "wins")
-    sort = asked if asked in sorts else "wins"
+    asked_sort = request.GET.get("sort", "wins")
+    sort = asked_sort if asked_sort in sorts else "wins"
     sort_note = (
         "Ratings are kept for each game: choose a game to sort by rating."
-        if asked in RATING_SORTS and not game_type
+        if asked_sort in RATING_SORTS and not game_type
         else ""
     )
-    seasons = list(selectors.seasons_of(club))
-    today = timezone.localdate()
-    asked = request.GET.get("season", "")
-    started = [s for s in seasons if s.starts_on <= today]  # latest first
-    current = next((s for s in started if s.ends_on >= today), None)
-    # the season asked for, else today's, else the latest that has started
-    season = next((s for s in seasons if str(s.pk) == asked), None)
-    season = season or current or (started[0] if started else None)
+    seasons = selectors.season_shown(
+        club, asked=request.GET.get("season", ""), today=timezone.localdate()
+    )
+    season = seasons.shown
     rows = selectors.season_standings(season, game_type or None, sort) if season is not None else []
     return {
         "season": season,
-        "seasons": seasons,
-        "current_season": current,
+        "seasons": seasons.seasons,
+        "current_season": seasons.current,
         "standings_url": reverse(url_name, args=[club.slug]),
         "is_member": access.is_member(request.user, club),
         "standings": rows,
@@ -177,12 +172,11 @@ def club_home(request: HttpRequest, slug: str) -> HttpResponse:
     except NotFound:
         # a visitor, or someone signed in who is not a member: the public standings, if
         # the club publishes them
-        try:
-            selectors.club_results_readable_by(request.user, slug)
-        except NotFound:
-            if not request.user.is_authenticated:
-                return redirect_to_login(request.get_full_path())
-            raise Http404("no such club") from None
+        public = readable_or_sign_in(
+            request, lambda: selectors.club_results_readable_by(request.user, slug)
+        )
+        if isinstance(public, HttpResponse):
+            return public
         return redirect("club-standings", slug=slug)
     standings = _standings_context(request, club, url_name="club")
     only = _standings_only(request, club, standings)
@@ -207,12 +201,11 @@ def club_home(request: HttpRequest, slug: str) -> HttpResponse:
 def club_standings(request: HttpRequest, slug: str) -> HttpResponse:
     """This season's standings: for the club's members and, when the club publishes its
     results, for anyone (no sign-in needed)."""
-    try:
-        club = selectors.club_results_readable_by(request.user, slug)
-    except NotFound:
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        raise Http404("no such club") from None
+    club = readable_or_sign_in(
+        request, lambda: selectors.club_results_readable_by(request.user, slug)
+    )
+    if isinstance(club, HttpResponse):
+        return club
     standings = _standings_context(request, club, url_name="club-standings")
     only = _standings_only(request, club, standings)
     if only is not None:
@@ -374,7 +367,7 @@ def table_link_page(request: HttpRequest, game_id: int) -> HttpResponse:
     if (
         link is None
         and game.status == GameStatus.IN_PROGRESS
-        and not TableLink.objects.filter(game=game).exists()
+        and not selectors.game_had_table_link(game)
     ):
         # The first visit makes the link; after a revoke it takes the "New link" button.
         try:
@@ -411,7 +404,7 @@ def table_link_enter(request: HttpRequest, token: str) -> HttpResponse:
     """Someone at the table scanned the code: no account needed, this game only."""
     guest = selectors.table_guest(token)
     if guest is None:
-        return link_gone(request, token, TableLink.objects.filter(token=token).first())
+        return link_gone(request, token, selectors.table_link_of_token(token))
     game = get_object_or_404(Game.objects.select_related("club"), pk=guest.game_id)
     if request.method == "POST":
         remember_table_link(request, game.pk, token, request.POST.get("name", ""))

@@ -5,8 +5,9 @@ signed-in member may not do this (403)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
+from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
@@ -29,6 +30,21 @@ def found(read: Callable[[], Any]) -> Any:
     try:
         return read()
     except NotFound:
+        raise Http404("not found") from None
+
+
+T = TypeVar("T")
+
+
+def readable_or_sign_in(request: HttpRequest, read: Callable[[], T]) -> T | HttpResponse:
+    """What ``read`` (a selector) finds; when it finds nothing the caller may see, the
+    sign-in page if the caller is signed out (a member reading on a phone that signed out),
+    else 404 (a private club or tournament is not revealed)."""
+    try:
+        return read()
+    except NotFound:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
         raise Http404("not found") from None
 
 

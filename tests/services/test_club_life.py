@@ -294,6 +294,28 @@ def test_seasons_take_their_games_and_close(club: Any) -> None:
         services.season_close(actor=member(club, Role.SCORER), season=season)
 
 
+def test_the_standings_show_the_season_asked_for_else_todays_else_the_latest_started(
+    club: Any,
+) -> None:
+    day = datetime.date
+    spring = SeasonFactory(club=club, starts_on=day(2026, 3, 1), ends_on=day(2026, 5, 31))
+    autumn = SeasonFactory(club=club, starts_on=day(2026, 9, 1), ends_on=day(2026, 11, 30))
+    SeasonFactory(club=club, starts_on=day(2027, 1, 1), ends_on=day(2027, 3, 31))  # to come
+    elsewhere = SeasonFactory(starts_on=day(2026, 1, 1), ends_on=day(2026, 12, 31))
+
+    shown = selectors.season_shown(club, asked="", today=day(2026, 10, 1))
+    assert (shown.current, shown.shown) == (autumn, autumn)
+    assert [s.starts_on.year for s in shown.seasons] == [2027, 2026, 2026]  # latest first
+    between = selectors.season_shown(club, asked="", today=day(2026, 7, 1))
+    assert (between.current, between.shown) == (None, spring)  # the latest started
+    asked = selectors.season_shown(club, asked=str(spring.pk), today=day(2026, 10, 1))
+    assert (asked.current, asked.shown) == (autumn, spring)
+    # another club's season, or no season at all, is not shown for the asking
+    other = selectors.season_shown(club, asked=str(elsewhere.pk), today=day(2026, 10, 1))
+    assert other.shown == autumn
+    assert selectors.season_shown(club, asked="x", today=day(2026, 1, 1)).shown is None
+
+
 def test_a_season_to_come_is_made_the_current_one(club: Any) -> None:
     admin = member(club, Role.ADMIN)
     today = timezone.localdate()

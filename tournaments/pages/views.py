@@ -27,7 +27,6 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -45,7 +44,7 @@ from scorekeeper.access import Actor, TableGuest
 from scorekeeper.errors import NotFound, ServiceError
 from scorekeeper.models import Game, Player
 from scorekeeper.pages.actors import game_and_actor
-from scorekeeper.pages.doors import forbidden, game_rules, member_club
+from scorekeeper.pages.doors import forbidden, game_rules, member_club, readable_or_sign_in
 from scorekeeper.pages.game_views import game_page_refused
 from scorekeeper.pages.live_views import LIVE_CACHE_CONTROL, etag_matches
 from scorekeeper.pages.panels import Panel
@@ -814,12 +813,11 @@ def _screen(
 def seating(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Who sits where: members, and anyone when the club publishes its results (as the
     standings and "find your table")."""
-    try:
-        tournament = selectors.tournament_results_readable_by(request.user, tournament_id)
-    except NotFound:
-        if not request.user.is_authenticated:  # a member signed out: sign in first
-            return redirect_to_login(request.get_full_path())
-        raise Http404("no such tournament") from None
+    tournament = readable_or_sign_in(
+        request, lambda: selectors.tournament_results_readable_by(request.user, tournament_id)
+    )
+    if isinstance(tournament, HttpResponse):
+        return tournament
     return _screen(request, tournament, lambda: _seating_page(request, tournament))
 
 
