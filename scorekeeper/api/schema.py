@@ -130,16 +130,36 @@ def add_links(result: dict[str, Any], **_: Any) -> dict[str, Any]:
 
 
 def closed_bodies(result: dict[str, Any], **_: Any) -> dict[str, Any]:
-    """drf-spectacular postprocessing hook: a request body's object takes only the fields
-    it names (``additionalProperties: false``), as the API answers: a field a request does
-    not take is refused with 400 (``fields.StrictInput``), not ignored."""
+    """drf-spectacular postprocessing hook: a request body's objects, its own and those
+    nested in it (e.g. the new players of a registration), take only the fields they name
+    (``additionalProperties: false``), as the API answers: a field a request does not take
+    is refused with 400 (``fields.StrictInput``, whose subclasses all inputs are), not
+    ignored."""
     components = result.get("components", {}).get("schemas", {})
+    seen: set[str] = set()
+
+    def close(schema: Any) -> None:
+        if isinstance(schema, list):
+            for item in schema:
+                close(item)
+            return
+        if not isinstance(schema, dict):
+            return
+        ref = schema.get("$ref", "")
+        if ref:
+            name = ref.rsplit("/", 1)[-1]
+            if name not in seen and name in components:
+                seen.add(name)
+                component = components[name]
+                if component.get("type") == "object" and "properties" in component:
+                    component.setdefault("additionalProperties", False)
+                close(component)
+            return
+        for value in schema.values():
+            close(value)
+
     for path in result["paths"].values():
         for operation in path.values():
-            content = operation.get("requestBody", {}).get("content", {})
-            for media in content.values():
-                ref = media.get("schema", {}).get("$ref", "")
-                component = components.get(ref.rsplit("/", 1)[-1]) if ref else None
-                if component and component.get("type") == "object" and "properties" in component:
-                    component.setdefault("additionalProperties", False)
+            if isinstance(operation, dict):
+                close(operation.get("requestBody", {}))
     return result

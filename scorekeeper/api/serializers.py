@@ -416,6 +416,11 @@ class GameOutput(serializers.Serializer[Any]):
     locked_reason = serializers.CharField(help_text="Why it is locked; empty when it is not.")
 
 
+class NoFields(StrictInput):
+    """The body of a request that takes no fields: any field sent is refused, naming it
+    (nothing sent is taken as meaning something)."""
+
+
 class UndoInput(StrictInput):
     reason = Text(required=False, allow_blank=True, default="", max_length=500)
 

@@ -548,19 +548,11 @@ def deal_undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def game_abandon(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    """Asks first (a page of its own), then abandons the game."""
+    """Asks first (a page of its own), then abandons the game (the service says who may)."""
     game, actor = game_and_actor(request, game_id)
-    if not (_can_change(actor, game) and access.can_abandon(actor, game)):
-        if request.method == "POST":
-            return _after_write(
-                request,
-                game,
-                actor,
-                error="only the club's staff and whoever started a game abandon it while it "
-                "is played; once finished, only its admins and directors",
-            )
-        return redirect("game", game_id=game.pk)
     if request.method == "GET":
+        if not (_can_change(actor, game) and access.can_abandon(actor, game)):
+            return redirect("game", game_id=game.pk)
         context = {
             "game": game,
             "game_name": rules_engine.GAMES[game.game_type].name,

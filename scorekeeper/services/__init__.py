@@ -22,6 +22,7 @@ from .clubs import (
 from .deals import DealRecorded, deal_correct, deal_draft_save, deal_record, deal_undo
 from .games import (
     game_abandon,
+    game_abandon_unplayed,
     game_discard,
     game_finish,
     game_lock,
@@ -58,6 +59,7 @@ __all__ = [
     "deal_record",
     "deal_undo",
     "game_abandon",
+    "game_abandon_unplayed",
     "game_discard",
     "game_finish",
     "game_lock",

@@ -13,7 +13,7 @@ from django.utils import timezone
 from rules_engine import RuleError
 
 from .. import access
-from ..access import Actor
+from ..access import Actor, TableGuest
 from ..errors import Conflict, InvalidInput
 from ..models import (
     Club,
@@ -21,7 +21,6 @@ from ..models import (
     GameStatus,
     Player,
     Result,
-    Role,
     Season,
     Seat,
 )
@@ -30,6 +29,7 @@ from ..selectors import season_for_date
 from ._base import (
     check_writable,
     locked_for_scoring,
+    locked_game,
     require,
     seats_of,
     sync_results,
@@ -118,19 +118,42 @@ def game_finish(*, actor: Actor, game: Game) -> Game:
 
 @transaction.atomic
 def game_abandon(*, actor: Actor, game: Game) -> Game:
-    """Abandon a game: it keeps its deals but counts in no standings. A finished game
-    leaves the standings and ratings it counted in, for good: only the club's admins and
-    directors abandon one (a game played by mistake); its scorers correct its deals."""
-    game = locked_for_scoring(game, actor, "abandon it")
+    """Abandon a game: it keeps its deals but counts in no standings. Who may is
+    :func:`access.can_abandon`: while it is played, the club's staff and the member who
+    started it (a game started by mistake); a finished game leaves the standings and
+    ratings it counted in, for good: only the club's admins and directors abandon one (a
+    game played by mistake); its scorers correct its deals."""
+    game = locked_game(game)
+    refusal = (
+        "only the club's staff and whoever started the game can abandon it while it is "
+        "played; its players finish it"
+    )
+    require(access.can_score(actor, game) and not isinstance(actor, TableGuest), refusal)
     if game.status == GameStatus.ABANDONED:
         raise Conflict("the game is already abandoned")
     check_writable(game)
+    if game.status == GameStatus.FINISHED:
+        refusal = (
+            "the game is finished and counts in the standings: only the club's admins and "
+            "directors can abandon it (a mistake in a deal is put right by correcting the deal)"
+        )
+    require(access.can_abandon(actor, game), refusal)
+    return _abandoned(game)
+
+
+@transaction.atomic
+def game_abandon_unplayed(*, game: Game) -> Game:
+    """A tournament round closes (its clock, or its director) on a table that played no
+    deal: its game is abandoned, as no one at the table chose to."""
+    game = locked_game(game)
+    if game.status != GameStatus.IN_PROGRESS or game.deal_count:
+        raise Conflict("only a game with no deal played is abandoned when its round closes")
+    check_writable(game)
+    return _abandoned(game)
+
+
+def _abandoned(game: Game) -> Game:
     was_finished = game.status == GameStatus.FINISHED
-    require(
-        not was_finished or access.role_in(actor, game.club) in (Role.ADMIN, Role.DIRECTOR),
-        "the game is finished and counts in the standings: only the club's admins and "
-        "directors can abandon it (a mistake in a deal is put right by correcting the deal)",
-    )
     game.status = GameStatus.ABANDONED
     game.ended_at = timezone.now()
     touch(game, "status", "ended_at")

@@ -211,6 +211,19 @@ def test_finish_by_hand(world: World) -> None:
     error_with(again, 409, "conflict")
 
 
+def test_finish_and_abandon_take_no_fields(world: World) -> None:
+    """A field sent to finish or abandon is refused by name: nothing is done as if it had
+    been understood."""
+    game = world.record(world.start(options={}), WIDOW_DEALS[0])
+    for action in ("finish", "abandon"):
+        sent = world.client("admin").post(f"/api/v1/games/{game.pk}/{action}/", {"reason": "x"})
+        error = error_with(sent, 400)
+        assert error["field"] == "reason"
+        assert "unknown field: this request takes no fields" in error["message"]
+    game.refresh_from_db()
+    assert game.status == GameStatus.IN_PROGRESS
+
+
 def test_a_game_without_deals_cannot_be_finished(world: World) -> None:
     game = world.start()
     response = world.client("admin").post(f"/api/v1/games/{game.pk}/finish/")
@@ -288,6 +301,12 @@ def test_a_seated_member_may_score_their_own_game(world: World) -> None:
     assert response.status_code == 201
     assert response.json()["entered_by"] == "member"
     assert client.post(f"/api/v1/games/{game.pk}/undo/").status_code == 200
+    # but a player who only sits in the game finishes it rather than abandon it (as on
+    # its page: a tournament table's game is the director's to end)
+    refused = error_with(client.post(f"/api/v1/games/{game.pk}/abandon/"), 403)
+    assert "whoever started the game can abandon it" in refused["message"]
+    game.refresh_from_db()
+    assert game.status == "in_progress"
 
 
 def test_a_member_who_started_a_game_scores_it_where_they_do_not_sit(world: World) -> None:

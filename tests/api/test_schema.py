@@ -91,6 +91,8 @@ def test_request_bodies_take_only_the_fields_they_name(schema: dict[str, Any]) -
     components = schema["components"]["schemas"]
     assert components["SeasonCloseInput"]["additionalProperties"] is False
     assert components["PatchedClubUpdateInput"]["additionalProperties"] is False
+    # a nested object too: a registration's new players
+    assert components["NewPlayerInput"]["additionalProperties"] is False
     bodies = [
         media["schema"]["$ref"].rsplit("/", 1)[-1]
         for path in schema["paths"].values()

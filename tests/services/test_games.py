@@ -253,6 +253,19 @@ def test_finish_by_hand_and_abandon(club, scorer):
         )
 
 
+def test_a_round_closing_abandons_only_a_game_with_no_deal(club, scorer):
+    played = start_game(club, "widow_whist", 3, actor=scorer)
+    record_deals(played, [{"widow": None, "tricks": [5, 5, 3]}], scorer)
+    with pytest.raises(Conflict, match="no deal played"):
+        services.game_abandon_unplayed(game=played)
+    played.refresh_from_db()
+    assert played.status == GameStatus.IN_PROGRESS
+    unplayed = start_game(club, "widow_whist", 3, actor=scorer)
+    services.game_abandon_unplayed(game=unplayed)
+    unplayed.refresh_from_db()
+    assert unplayed.status == GameStatus.ABANDONED and unplayed.ended_at is not None
+
+
 def test_who_may_record(club):
     scorer = member(club, Role.SCORER)
     plain = member(club)

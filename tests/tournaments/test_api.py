@@ -252,6 +252,15 @@ def test_refusals_name_the_field(scene: Scene) -> None:
     )
     assert response.status_code == 400 and error_of(response)["field"] == "name"
     assert not Registration.objects.filter(tournament=t, player=hal).exists()
+    # a new player's field the request does not take is refused by name, not ignored
+    response = client.post(
+        f"/api/v1/tournaments/{t.pk}/registrations/",
+        {"players": [hal.pk], "new_players": [{"name": "Ida", "mail": "ida@example.com"}]},
+        format="json",
+    )
+    assert response.status_code == 400 and "mail" in error_of(response)["field"]
+    assert "unknown field" in error_of(response)["message"]
+    assert not Registration.objects.filter(tournament=t, player=hal).exists()
     response = client.post(
         f"/api/v1/tournaments/{t.pk}/rounds/1/swap/", {"players": [1]}, format="json"
     )

@@ -34,11 +34,10 @@ def _finish_unfinished(round: Round, reason: str) -> None:
         if game is None:
             continue
         if game.status == GameStatus.IN_PROGRESS:
-            guest = TableGuest(game_id=game.pk, name=clock)
             if game.deal_count > 0:
-                core.game_finish(actor=guest, game=game)
+                core.game_finish(actor=TableGuest(game_id=game.pk, name=clock), game=game)
             else:
-                core.game_abandon(actor=guest, game=game)
+                core.game_abandon_unplayed(game=game)
             table.unfinished = True
             table.save(update_fields=["unfinished"])
 

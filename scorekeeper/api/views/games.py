@@ -104,7 +104,7 @@ class GameActionView(ApiView):
     service: ClassVar[Any]  # services.game_finish, services.game_abandon, ...
 
     def post(self, request: Request, game_id: int) -> Response:
-        game = type(self).service(actor=actor_of(request), game=self.game(game_id))
+        game = self.write(s.NoFields, type(self).service, game=self.game(game_id))
         return Response(self.game_body(game))
 
 
@@ -112,9 +112,9 @@ def _game_action_schema(operation_id: str, summary: str) -> Any:
     return extend_schema_view(
         post=operation(
             operation_id,
-            responds(200, s.GameOutput, 401, 403, 404, 409),
+            responds(200, s.GameOutput, 400, 401, 403, 404, 409),
             summary=summary,
-            request=None,
+            request=s.NoFields,
         )
     )
 
