@@ -135,6 +135,12 @@ def can_start_game(actor: Actor, club: Club) -> bool:
     return is_member(actor, club)
 
 
+def _started(actor: Actor, game: Game) -> bool:
+    """Whether the actor started the game and keeps its score for it (not a game they
+    started in a role, as a director a tournament's table)."""
+    return game.kept_by_starter and actor.pk is not None and game.created_by_id == actor.pk
+
+
 def can_abandon(actor: Actor, game: Game) -> bool:
     """Abandon a game from its page: while it is played, the club's staff and the member
     who started it (a game started by mistake); once finished, the club's admins and
@@ -144,7 +150,7 @@ def can_abandon(actor: Actor, game: Game) -> bool:
         return False
     role = _role(actor, game.club_id)
     if game.status == GameStatus.IN_PROGRESS:
-        return role in STAFF_ROLES or (role is not None and game.created_by_id == actor.pk)
+        return role in STAFF_ROLES or (role is not None and _started(actor, game))
     return game.status == GameStatus.FINISHED and role in (Role.ADMIN, Role.DIRECTOR)
 
 
@@ -160,7 +166,7 @@ def can_score(actor: Actor, game: Game) -> bool:
     return (
         role is not None
         and actor.pk is not None
-        and (game.created_by_id == actor.pk or game.seats.filter(player__user_id=actor.pk).exists())
+        and (_started(actor, game) or game.seats.filter(player__user_id=actor.pk).exists())
     )
 
 

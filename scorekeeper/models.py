@@ -313,6 +313,12 @@ class Game(models.Model):
         help_text="Counts for the club's ratings once finished (a tournament "
         "may say its games do not).",
     )
+    kept_by_starter = models.BooleanField(
+        default=True,
+        help_text="Whoever started it may score it, seated or not (someone keeping a "
+        "table's score); not a game started for a tournament's table, which its director "
+        "scores while a director.",
+    )
 
     class Meta:
         ordering = ["-played_on", "-id"]

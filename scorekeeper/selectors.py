@@ -682,8 +682,8 @@ def season_standings(
 
 
 def seasons_of(club: Club) -> QuerySet[Season]:
-    """The club's seasons, latest first."""
-    return club.seasons.order_by("-starts_on")
+    """The club's seasons, latest first, each with its ``game_count``."""
+    return club.seasons.annotate(game_count=Count("games")).order_by("-starts_on")
 
 
 @dataclass(frozen=True)

@@ -176,6 +176,10 @@ class PlayerMergeOutput(serializers.Serializer[Any]):
     )
 
 
+class SeasonRenameInput(StrictInput):
+    name = Name(max_length=100)
+
+
 class SeasonCloseInput(StrictInput):
     on = serializers.DateField(required=False, help_text="The season's new last day (today).")
 

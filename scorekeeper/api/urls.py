@@ -33,6 +33,7 @@ urlpatterns = [
     ),
     path("invitations/accept/", views.InvitationAcceptView.as_view(), name="invitation-accept"),
     path(C + "seasons/", views.ClubSeasonsView.as_view(), name="club-seasons"),
+    path("seasons/<int:season_id>/", views.SeasonView.as_view(), name="season"),
     path("seasons/<int:season_id>/close/", views.SeasonCloseView.as_view(), name="season-close"),
     path(
         "seasons/<int:season_id>/standings/",

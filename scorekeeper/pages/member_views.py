@@ -386,21 +386,27 @@ def club_seasons(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "pages/club/seasons.html", context, status=400 if form.errors else 200)
 
 
-SEASON_CHANGES: dict[str, tuple[str, Callable[..., Any]]] = {
-    "close": ("{} ends today.", services.season_close),
-    "current": ("{} is the current season from today.", services.season_make_current),
+#: what each change says once done (the season's name, and the fields posted), its
+#: service, and the fields of the form it takes
+SEASON_CHANGES: dict[str, tuple[str, Callable[..., Any], tuple[str, ...]]] = {
+    "close": ("{} ends today.", services.season_close, ()),
+    "current": ("{} is the current season from today.", services.season_make_current, ()),
+    "rename": ("{} is now called {name}.", services.season_rename, ("name",)),
+    "delete": ("{} is deleted.", services.season_delete, ()),
 }
 
 
 @login_required
 @require_POST
 def season_change(request: HttpRequest, slug: str, season_id: int, change: str) -> HttpResponse:
-    """End a season today (``close``), or make it the current one from today (``current``)."""
+    """End a season today (``close``), make it the current one from today (``current``),
+    rename it, or delete one made by mistake."""
     club = member_club(request, slug)
     season = found(lambda: selectors.club_season(club, season_id))
-    done, service = SEASON_CHANGES[change]
-    with _attempt(request, done.format(season.name)):
-        service(actor=request.user, season=season)
+    done, service, names = SEASON_CHANGES[change]
+    fields = {name: request.POST.get(name, "") for name in names}
+    with _attempt(request, done.format(season.name, **{k: v.strip() for k, v in fields.items()})):
+        service(actor=request.user, season=season, **fields)
     return redirect("club-seasons", slug=club.slug)
 
 

@@ -58,6 +58,12 @@ urlpatterns = [
         {"change": "current"},
         name="season-current",
     ),
+    path(
+        SEASON + "rename/", member_views.season_change, {"change": "rename"}, name="season-rename"
+    ),
+    path(
+        SEASON + "delete/", member_views.season_change, {"change": "delete"}, name="season-delete"
+    ),
     # Clubs, players, new games (club_views)
     page(C, club_views.club_home, name="club"),
     page(C + "standings/", club_views.club_standings, name="club-standings"),

@@ -17,7 +17,9 @@ from .clubs import (
     club_update,
     season_close,
     season_create,
+    season_delete,
     season_make_current,
+    season_rename,
 )
 from .deals import DealRecorded, deal_correct, deal_draft_save, deal_record, deal_undo
 from .games import (
@@ -80,7 +82,9 @@ __all__ = [
     "player_update",
     "season_close",
     "season_create",
+    "season_delete",
     "season_make_current",
+    "season_rename",
     "table_link_create",
     "table_link_revoke",
 ]

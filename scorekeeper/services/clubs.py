@@ -7,6 +7,7 @@ from datetime import date, timedelta
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_slug
 from django.db import transaction
+from django.db.models import ProtectedError
 from django.utils import timezone
 
 from .. import access
@@ -98,6 +99,44 @@ def season_create(*, actor: Actor, club: Club, name: str, starts_on: date, ends_
     season = Season.objects.create(club=club, name=name, starts_on=starts_on, ends_on=ends_on)
     _gather_games(season)
     return season
+
+
+@transaction.atomic
+def season_rename(*, actor: Actor, season: Season, name: str) -> Season:
+    """Give a season another name (a typo, "Spring" for "Spring 2026")."""
+    require(
+        access.can_manage_seasons(actor, season.club), "only admins and directors manage seasons"
+    )
+    name = clean_name(name, what="a season", max_length=100)
+    if Season.objects.filter(club_id=season.club_id, name=name).exclude(pk=season.pk).exists():
+        raise InvalidInput(f'the club already has a season called "{name}"', field="name")
+    season.name = name
+    season.save(update_fields=["name"])
+    return season
+
+
+@transaction.atomic
+def season_delete(*, actor: Actor, season: Season) -> None:
+    """Delete a season made by mistake: only one no game counts in (nor a tournament).
+    A season with games keeps them: it is ended early instead."""
+    require(
+        access.can_manage_seasons(actor, season.club), "only admins and directors manage seasons"
+    )
+    season = Season.objects.select_for_update().get(pk=season.pk)
+    games = Game.objects.filter(season=season).count()
+    if games:
+        raise Conflict(
+            f"{games} game{'s' if games != 1 else ''} count in {season.name}: a season with "
+            "games is not deleted (end it early instead)",
+            field="season",
+        )
+    try:
+        season.delete()
+    except ProtectedError:
+        # what else counts in it (a tournament): refused alike
+        raise Conflict(
+            f"a tournament counts in {season.name}: it is not deleted", field="season"
+        ) from None
 
 
 def _gather_games(season: Season) -> None:

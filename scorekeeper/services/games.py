@@ -59,9 +59,12 @@ def game_start(
     season: Season | None = None,
     played_on: date | None = None,
     rated: bool = True,
+    kept_by_starter: bool = True,
 ) -> Game:
     """Start a game: seats in clockwise order, house rules validated by the engine;
-    ``rated``: whether it counts for the club's ratings once finished."""
+    ``rated``: whether it counts for the club's ratings once finished;
+    ``kept_by_starter``: whether the actor, as the one who started it, may score it (not
+    when they start it in a role, as a director starts a tournament's tables)."""
     require(access.can_start_game(actor, club), "only the club's members can start its games")
     for player in players:
         if player.club_id != club.pk:
@@ -81,6 +84,7 @@ def game_start(
         first_dealer=first_dealer,
         played_on=played_on,
         rated=rated,
+        kept_by_starter=kept_by_starter,
         created_by=user_of(actor),
     )
     seats = [Seat(game=game, position=i, player=player) for i, player in enumerate(players)]

@@ -7,7 +7,7 @@ import datetime
 import pytest
 
 from scorekeeper.models import Club, Membership, Player, Role, Season
-from tests.api.helpers import World, error_of
+from tests.api.helpers import World, error_of, error_with
 from tests.factories import SeasonFactory
 
 
@@ -211,3 +211,29 @@ def test_season_validation(world: World, body: dict[str, str], field: str) -> No
     assert error["field"] == field
     assert error["code"] == "invalid"
     assert Season.objects.filter(club=world.club).count() == 1
+
+
+def test_a_season_is_renamed_and_one_without_games_deleted(world: World) -> None:
+    admin = world.client("admin")
+    season = SeasonFactory(
+        club=world.club,
+        name="Sring",
+        starts_on=datetime.date(2026, 1, 1),
+        ends_on=datetime.date(2026, 6, 30),
+    )
+    world.start(played_on=datetime.date(2026, 2, 1))
+    renamed = admin.patch(f"/api/v1/seasons/{season.pk}/", {"name": "Spring"}, format="json")
+    assert renamed.status_code == 200 and renamed.json()["name"] == "Spring"
+    unknown = admin.patch(f"/api/v1/seasons/{season.pk}/", {"title": "x"}, format="json")
+    assert error_with(unknown, 400)["field"] == "title"
+    kept = error_with(admin.delete(f"/api/v1/seasons/{season.pk}/"), 409)
+    assert "1 game count in Spring" in kept["message"]
+    empty = SeasonFactory(
+        club=world.club,
+        name="Oops",
+        starts_on=datetime.date(2061, 1, 1),
+        ends_on=datetime.date(2061, 2, 1),
+    )
+    assert admin.delete(f"/api/v1/seasons/{empty.pk}/").status_code == 204
+    assert not Season.objects.filter(pk=empty.pk).exists()
+    assert admin.delete(f"/api/v1/seasons/{empty.pk}/").status_code == 404

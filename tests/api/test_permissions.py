@@ -31,6 +31,7 @@ class Scene:
     season: Season
     public_season: Season
     invitation: Invitation
+    later_season: Season  # to come, no game in it: it can be deleted
 
     def ids(self) -> dict[str, int]:
         players = self.world.players
@@ -44,6 +45,7 @@ class Scene:
             "claimed": players[1].pk,
             "unseated": players[3].pk,
             "invitation": self.invitation.pk,
+            "later_season": self.later_season.pk,
         }
 
 
@@ -70,12 +72,19 @@ def scene(world: World) -> Scene:
         actor=world.users["admin"], club=world.club, role=Role.SCORER, max_uses=10
     )
     services.player_claim(actor=world.users["director"], player=world.players[1])
+    later_season = SeasonFactory(
+        club=world.club,
+        name="Later",
+        starts_on=datetime.date(2098, 1, 1),
+        ends_on=datetime.date(2098, 12, 31),
+    )
     return Scene(
         world=world,
         game=game,
         season=season,
         public_season=public_season,
         invitation=invitation,
+        later_season=later_season,
     )
 
 
@@ -168,6 +177,8 @@ ENDPOINTS = [
     ),
     Endpoint("seasons list", "GET", CLUB + "seasons/", READ),
     Endpoint("season close", "POST", API + "seasons/{season}/close/", STAFF, body={}),
+    Endpoint("season rename", "PATCH", API + "seasons/{season}/", STAFF, body={"name": "Then"}),
+    Endpoint("season delete", "DELETE", API + "seasons/{later_season}/", DELETE),
     Endpoint("seasons create", "POST", CLUB + "seasons/", CREATE, body=SEASON),
     Endpoint("standings (private club)", "GET", API + "seasons/{season}/standings/", READ),
     Endpoint(
@@ -211,6 +222,7 @@ def test_every_api_route_and_method_is_in_the_matrix() -> None:
             "claimed",
             "unseated",
             "invitation",
+            "later_season",
         ),
         1,
     )

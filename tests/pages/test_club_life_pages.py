@@ -547,6 +547,56 @@ def test_seasons_page(club: Club) -> None:
     assert "New season" not in text_of(plain.get(reverse("club-seasons", args=["kings"])))
 
 
+def test_a_season_is_renamed_and_one_made_by_mistake_deleted(club: Club) -> None:
+    """A typo in a season's name is put right; a season made by mistake (no game in it)
+    is deleted; one with games is not (it is ended early instead)."""
+    director = member(club, Role.DIRECTOR)
+    page = signed_in(director)
+    seasons = reverse("club-seasons", args=["kings"])
+    played = Season.objects.create(
+        club=club,
+        name="Sring 2026",
+        starts_on=datetime.date(2026, 1, 1),
+        ends_on=datetime.date(2026, 6, 30),
+    )
+    players = [PlayerFactory(club=club, name=n) for n in ("Ann", "Bob", "Cy")]
+    services.game_start(
+        actor=director,
+        club=club,
+        game_type="widow_whist",
+        players=players,
+        played_on=datetime.date(2026, 2, 1),
+    )
+    mistake = Season.objects.create(
+        club=club,
+        name="Spring 2062",
+        starts_on=datetime.date(2062, 1, 1),
+        ends_on=datetime.date(2062, 6, 30),
+    )
+    listed = text_of(page.get(seasons))
+    assert listed.count("Rename…") == 2
+    assert listed.count("Delete…") == 1 and "Delete Spring 2062" in listed
+    renamed = page.post(
+        reverse("season-rename", args=["kings", played.pk]), {"name": "Spring 2026"}, follow=True
+    )
+    assert "Sring 2026 is now called Spring 2026." in text_of(renamed)
+    taken = page.post(
+        reverse("season-rename", args=["kings", mistake.pk]), {"name": "Spring 2026"}, follow=True
+    )
+    assert "The club already has a season called &quot;Spring 2026&quot;" in text_of(taken)
+    kept = page.post(reverse("season-delete", args=["kings", played.pk]), follow=True)
+    assert "1 game count in Spring 2026" in text_of(kept)
+    deleted = page.post(reverse("season-delete", args=["kings", mistake.pk]), follow=True)
+    assert "Spring 2062 is deleted." in text_of(deleted)
+    assert list(Season.objects.filter(club=club).values_list("name", flat=True)) == ["Spring 2026"]
+    # a plain member is offered neither, and a form sent by hand changes nothing
+    plain = signed_in(member(club))
+    assert "Rename…" not in text_of(plain.get(seasons))
+    plain.post(reverse("season-rename", args=["kings", played.pk]), {"name": "Mine"})
+    played.refresh_from_db()
+    assert played.name == "Spring 2026"
+
+
 def test_my_games_in_progress_first(club: Club) -> None:
     ann = member(club, username="ann")
     me = PlayerFactory(club=club, name="Ann", user=ann)

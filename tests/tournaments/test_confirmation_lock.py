@@ -172,3 +172,22 @@ def test_every_change_moves_the_game_revision_on(event):
     moved()
     services.table_reopen(actor=event.director, table=one, reason="check")
     moved()
+
+
+def test_a_director_scores_the_tables_games_only_while_a_director(event):
+    """The director who published a round started its tables' games in that role: made a
+    plain member, they score and abandon none of them (someone who starts a game of their
+    own keeps its score, seated or not)."""
+    t, round, one, two = _setup(event)
+    game = one.game
+    assert game.created_by == event.director and not game.kept_by_starter
+    core.deal_record(actor=event.director, game=game, number=1, record=WIN[0])
+    membership = event.director.memberships.get(club=event.club)
+    membership.role = Role.MEMBER
+    membership.save(update_fields=["role"])
+    with pytest.raises(NotAllowed):
+        core.deal_record(actor=event.director, game=game, number=2, record=EVEN)
+    with pytest.raises(NotAllowed):
+        core.game_abandon(actor=event.director, game=game)
+    game.refresh_from_db()
+    assert game.deal_count == 1 and game.status == "in_progress"

@@ -866,3 +866,18 @@ def test_a_tournament_may_leave_its_games_out_of_the_ratings(event: Event, rated
     round = event.publish(event.seat(tournament))
     games = [table.game for table in round.tables.select_related("game")]
     assert games and all(game.rated is rated for game in games)
+
+
+def test_a_season_a_tournament_counts_in_is_not_deleted(event: Event) -> None:
+    admin = member(event.club, Role.ADMIN)
+    season = core.season_create(
+        actor=admin,
+        club=event.club,
+        name="Cup season",
+        starts_on=datetime.date(2090, 1, 1),
+        ends_on=datetime.date(2090, 12, 31),
+    )
+    event.tournament(season=season)
+    with pytest.raises(Conflict, match="a tournament counts in Cup season"):
+        core.season_delete(actor=admin, season=season)
+    assert core_selectors.seasons_of(event.club).filter(pk=season.pk).exists()

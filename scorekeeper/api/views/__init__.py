@@ -45,6 +45,7 @@ from .members import (
     PlayerLinkView,
     PlayerMergeView,
     SeasonCloseView,
+    SeasonView,
 )
 from .rules import TrickView
 
@@ -76,6 +77,7 @@ __all__ = [
     "PlayerLinkView",
     "PlayerMergeView",
     "SeasonCloseView",
+    "SeasonView",
     "SeasonStandingsView",
     "TokenThrottle",
     "TokenView",

@@ -221,6 +221,32 @@ class PlayerMergeView(PlayerActionView):
         return {"into": self.player(club_id, data["into"])}
 
 
+class SeasonView(ApiView):
+    tag = "seasons"
+
+    def season(self, season_id: int) -> Season:
+        actor = actor_of(self.request)
+        return cast(Season, found(lambda: selectors.season_of_member(actor, season_id)))
+
+    @operation(
+        "seasons_rename",
+        responds(200, s.SeasonOutput, 400, 401, 403, 404),
+        request=s.SeasonRenameInput,
+    )
+    def patch(self, request: Request, season_id: int) -> Response:
+        """Rename a season (admins, directors)"""
+        renamed = self.write(
+            s.SeasonRenameInput, services.season_rename, season=self.season(season_id)
+        )
+        return Response(s.SeasonOutput(renamed).data)
+
+    @operation("seasons_delete", responds(204, None, 401, 403, 404, 409), request=None)
+    def delete(self, request: Request, season_id: int) -> Response:
+        """Delete a season no game counts in, made by mistake (admins, directors)"""
+        services.season_delete(actor=actor_of(request), season=self.season(season_id))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
 class SeasonCloseView(ApiView):
     tag = "seasons"
 
