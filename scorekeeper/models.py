@@ -315,6 +315,7 @@ class Game(models.Model):
     )
     kept_by_starter = models.BooleanField(
         default=True,
+        db_default=True,
         help_text="Whoever started it may score it, seated or not (someone keeping a "
         "table's score); not a game started for a tournament's table, which its director "
         "scores while a director.",

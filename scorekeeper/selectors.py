@@ -682,8 +682,14 @@ def season_standings(
 
 
 def seasons_of(club: Club) -> QuerySet[Season]:
-    """The club's seasons, latest first, each with its ``game_count``."""
-    return club.seasons.annotate(game_count=Count("games")).order_by("-starts_on")
+    """The club's seasons, latest first."""
+    return club.seasons.order_by("-starts_on")
+
+
+def seasons_with_game_counts(club: Club) -> QuerySet[Season]:
+    """The club's seasons, latest first, each with its ``game_count`` (the games played in
+    it, abandoned ones too)."""
+    return seasons_of(club).annotate(game_count=Count("games"))
 
 
 @dataclass(frozen=True)

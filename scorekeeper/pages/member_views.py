@@ -377,7 +377,7 @@ def club_seasons(request: HttpRequest, slug: str) -> HttpResponse:
     current = selectors.season_for_date(club, today)
     context = {
         "club": club,
-        "seasons": selectors.seasons_of(club),
+        "seasons": selectors.seasons_with_game_counts(club),
         "current": current,
         "today": today.isoformat(),  # as the template compares the seasons' dates
         "can_manage": can_manage,
@@ -404,9 +404,17 @@ def season_change(request: HttpRequest, slug: str, season_id: int, change: str) 
     club = member_club(request, slug)
     season = found(lambda: selectors.club_season(club, season_id))
     done, service, names = SEASON_CHANGES[change]
-    fields = {name: request.POST.get(name, "") for name in names}
-    with _attempt(request, done.format(season.name, **{k: v.strip() for k, v in fields.items()})):
-        service(actor=request.user, season=season, **fields)
+    was = season.name
+    try:
+        changed = service(
+            actor=request.user,
+            season=season,
+            **{name: request.POST.get(name, "") for name in names},
+        )
+    except ServiceError as error:
+        messages.error(request, capfirst(error.message))
+    else:
+        messages.success(request, done.format(was, name=getattr(changed, "name", "")))
     return redirect("club-seasons", slug=club.slug)
 
 

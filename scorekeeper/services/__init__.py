@@ -24,8 +24,8 @@ from .clubs import (
 from .deals import DealRecorded, deal_correct, deal_draft_save, deal_record, deal_undo
 from .games import (
     game_abandon,
-    game_abandon_unplayed,
     game_discard,
+    game_end_unfinished,
     game_finish,
     game_lock,
     game_start,
@@ -61,7 +61,7 @@ __all__ = [
     "deal_record",
     "deal_undo",
     "game_abandon",
-    "game_abandon_unplayed",
+    "game_end_unfinished",
     "game_discard",
     "game_finish",
     "game_lock",

@@ -6,13 +6,13 @@ from datetime import date, timedelta
 
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_slug
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import ProtectedError
 from django.utils import timezone
 
 from .. import access
 from ..access import Actor
-from ..errors import Conflict, InvalidInput, NotAllowed
+from ..errors import Conflict, InvalidInput, NotAllowed, NotFound
 from ..models import Club, Game, Membership, RatingChange, Role, Season
 from ..names import clean_name
 from ..selectors import season_for_date
@@ -108,10 +108,15 @@ def season_rename(*, actor: Actor, season: Season, name: str) -> Season:
         access.can_manage_seasons(actor, season.club), "only admins and directors manage seasons"
     )
     name = clean_name(name, what="a season", max_length=100)
+    taken = InvalidInput(f'the club already has a season called "{name}"', field="name")
     if Season.objects.filter(club_id=season.club_id, name=name).exclude(pk=season.pk).exists():
-        raise InvalidInput(f'the club already has a season called "{name}"', field="name")
+        raise taken
     season.name = name
-    season.save(update_fields=["name"])
+    try:
+        with transaction.atomic():  # the name taken meanwhile: the constraint says so
+            season.save(update_fields=["name"])
+    except IntegrityError:
+        raise taken from None
     return season
 
 
@@ -122,12 +127,15 @@ def season_delete(*, actor: Actor, season: Season) -> None:
     require(
         access.can_manage_seasons(actor, season.club), "only admins and directors manage seasons"
     )
-    season = Season.objects.select_for_update().get(pk=season.pk)
+    locked = Season.objects.select_for_update().filter(pk=season.pk).first()
+    if locked is None:
+        raise NotFound("no such season")  # deleted meanwhile (a second click)
+    season = locked
     games = Game.objects.filter(season=season).count()
     if games:
         raise Conflict(
-            f"{games} game{'s' if games != 1 else ''} count in {season.name}: a season with "
-            "games is not deleted (end it early instead)",
+            f"{games} game{' was' if games == 1 else 's were'} played in {season.name}: a "
+            "season with games is not deleted (end it early instead)",
             field="season",
         )
     try:

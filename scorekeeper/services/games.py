@@ -146,13 +146,19 @@ def game_abandon(*, actor: Actor, game: Game) -> Game:
 
 
 @transaction.atomic
-def game_abandon_unplayed(*, game: Game) -> Game:
-    """A tournament round closes (its clock, or its director) on a table that played no
-    deal: its game is abandoned, as no one at the table chose to."""
+def game_end_unfinished(*, game: Game, by: str) -> Game:
+    """End a game still being played when the event it belongs to says time is up (a
+    tournament's round closing; no one at the table chose to): finished by hand at its
+    totals when it has a deal, abandoned when it has none; a game already ended is left as
+    it is. Read under the game's lock, so a deal recorded meanwhile counts. Not for a
+    person's request: no rights are asked (``by`` names who ends it, as its revisions
+    would a guest's)."""
     game = locked_game(game)
-    if game.status != GameStatus.IN_PROGRESS or game.deal_count:
-        raise Conflict("only a game with no deal played is abandoned when its round closes")
+    if game.status != GameStatus.IN_PROGRESS:
+        return game
     check_writable(game)
+    if game.deal_count:
+        return game_finish(actor=TableGuest(game_id=game.pk, name=by), game=game)
     return _abandoned(game)
 
 

@@ -224,10 +224,20 @@ def test_a_season_is_renamed_and_one_without_games_deleted(world: World) -> None
     world.start(played_on=datetime.date(2026, 2, 1))
     renamed = admin.patch(f"/api/v1/seasons/{season.pk}/", {"name": "Spring"}, format="json")
     assert renamed.status_code == 200 and renamed.json()["name"] == "Spring"
+    director = world.client("director")
+    SeasonFactory(
+        club=world.club,
+        name="Summer",
+        starts_on=datetime.date(2026, 7, 1),
+        ends_on=datetime.date(2026, 8, 31),
+    )
+    taken = director.patch(f"/api/v1/seasons/{season.pk}/", {"name": "Summer"}, format="json")
+    assert error_with(taken, 400)["field"] == "name"
+    assert 'already has a season called "Summer"' in error_of(taken)["message"]
     unknown = admin.patch(f"/api/v1/seasons/{season.pk}/", {"title": "x"}, format="json")
     assert error_with(unknown, 400)["field"] == "title"
     kept = error_with(admin.delete(f"/api/v1/seasons/{season.pk}/"), 409)
-    assert "1 game count in Spring" in kept["message"]
+    assert "1 game was played in Spring" in kept["message"]
     empty = SeasonFactory(
         club=world.club,
         name="Oops",

@@ -585,7 +585,7 @@ def test_a_season_is_renamed_and_one_made_by_mistake_deleted(club: Club) -> None
     )
     assert "The club already has a season called &quot;Spring 2026&quot;" in text_of(taken)
     kept = page.post(reverse("season-delete", args=["kings", played.pk]), follow=True)
-    assert "1 game count in Spring 2026" in text_of(kept)
+    assert "1 game was played in Spring 2026" in text_of(kept)
     deleted = page.post(reverse("season-delete", args=["kings", mistake.pk]), follow=True)
     assert "Spring 2062 is deleted." in text_of(deleted)
     assert list(Season.objects.filter(club=club).values_list("name", flat=True)) == ["Spring 2026"]

@@ -12,7 +12,7 @@ from scorekeeper.errors import (
     NotFound,
     StaleVersion,
 )
-from scorekeeper.models import Deal, DealRevision, GameStatus, Result, Role
+from scorekeeper.models import Deal, DealRevision, Game, GameStatus, Result, Role
 from tests.factories import (
     ClubFactory,
     PlayerFactory,
@@ -253,17 +253,23 @@ def test_finish_by_hand_and_abandon(club, scorer):
         )
 
 
-def test_a_round_closing_abandons_only_a_game_with_no_deal(club, scorer):
+def test_time_up_finishes_a_game_with_a_deal_and_abandons_one_without(club, scorer):
+    # read before its first deal came in: the locked read sees the deal, and finishes it
     played = start_game(club, "widow_whist", 3, actor=scorer)
+    stale = Game.objects.get(pk=played.pk)
     record_deals(played, [{"widow": None, "tricks": [5, 5, 3]}], scorer)
-    with pytest.raises(Conflict, match="no deal played"):
-        services.game_abandon_unplayed(game=played)
+    services.game_end_unfinished(game=stale, by="tournament clock")
     played.refresh_from_db()
-    assert played.status == GameStatus.IN_PROGRESS
+    assert played.status == GameStatus.FINISHED and played.ended_by_hand
+    assert played.deal_count == 1
     unplayed = start_game(club, "widow_whist", 3, actor=scorer)
-    services.game_abandon_unplayed(game=unplayed)
+    services.game_end_unfinished(game=unplayed, by="tournament clock")
     unplayed.refresh_from_db()
     assert unplayed.status == GameStatus.ABANDONED and unplayed.ended_at is not None
+    # a game already ended is left as it is
+    services.game_end_unfinished(game=played, by="tournament clock")
+    played.refresh_from_db()
+    assert played.status == GameStatus.FINISHED
 
 
 def test_who_may_record(club):

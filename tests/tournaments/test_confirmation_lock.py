@@ -9,7 +9,7 @@ import pytest
 from scorekeeper import services as core
 from scorekeeper.access import TableGuest
 from scorekeeper.errors import Conflict, InvalidInput, NotAllowed
-from scorekeeper.models import DealRevision, Role
+from scorekeeper.models import DealRevision, Game, Role
 from tests.factories import member
 from tests.tournaments.helpers import EVEN, WIN, Event, guest, play, tables
 from tournaments import services
@@ -191,3 +191,21 @@ def test_a_director_scores_the_tables_games_only_while_a_director(event):
         core.game_abandon(actor=event.director, game=game)
     game.refresh_from_db()
     assert game.deal_count == 1 and game.status == "in_progress"
+
+
+def test_tables_started_before_the_change_are_told_apart_by_the_migration(event):
+    """Games of tables started before games knew whether their starter keeps their score:
+    the data migration marks the tables' games, and no other."""
+    from importlib import import_module
+
+    from django.apps import apps
+
+    t, round, one, two = _setup(event)
+    own = core.game_start(
+        actor=event.director, club=event.club, game_type="widow_whist", players=event.players[:3]
+    )
+    Game.objects.update(kept_by_starter=True)  # as every game was before the migration
+    migration = import_module("tournaments.migrations.0007_tables_games_not_kept_by_starter")
+    migration.tables_games(apps, None)
+    marked = dict(Game.objects.values_list("pk", "kept_by_starter"))
+    assert marked == {one.game_id: False, two.game_id: False, own.pk: True}

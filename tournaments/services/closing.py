@@ -34,10 +34,7 @@ def _finish_unfinished(round: Round, reason: str) -> None:
         if game is None:
             continue
         if game.status == GameStatus.IN_PROGRESS:
-            if game.deal_count > 0:
-                core.game_finish(actor=TableGuest(game_id=game.pk, name=clock), game=game)
-            else:
-                core.game_abandon_unplayed(game=game)
+            core.game_end_unfinished(game=game, by=clock)
             table.unfinished = True
             table.save(update_fields=["unfinished"])
 
