@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import operator
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -106,6 +107,11 @@ class Game(ABC):
     @abstractmethod
     def score(self, table: Table, context: DealContext, deal: Mapping[str, object]) -> DealOutcome:
         """Validate one deal record and score it; raise :class:`RuleError` naming the field."""
+
+    @abstractmethod
+    def sample_deal(self, rng: random.Random, table: Table, context: DealContext) -> dict[str, Any]:
+        """A made-up record of the deal ``context`` that :meth:`score` accepts and that
+        reads like real play (demo data, benchmarks), drawn from ``rng``."""
 
     def checks(self, table: Table, context: DealContext) -> list[dict[str, Any]]:
         """The rules a record of the deal ``context`` describes must keep that can be checked

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -10,6 +11,7 @@ from rules_engine.constraints import range_check, sum_check
 from rules_engine.core import DealContext, DealOutcome, Game, ScoredDeal, Table
 from rules_engine.errors import RuleError
 from rules_engine.options import int_option
+from rules_engine.samples import near_even
 from rules_engine.schema import record_object, seat_list
 from rules_engine.tricks import TrickRules, pack_cards, parse_trump, trump_note
 from rules_engine.validate import only_keys, required, type_name, whole, whole_list
@@ -87,6 +89,9 @@ class ItalianWhist(Game):
             scores=tuple(a - b for a, b in zip(first, second, strict=True)),
             record={"first": list(first), "second": list(second)},
         )
+
+    def sample_deal(self, rng: random.Random, table: Table, context: DealContext) -> dict[str, Any]:
+        return {"first": near_even(rng, 9, 3), "second": near_even(rng, 9, 3)}
 
     def checks(self, table: Table, context: DealContext) -> list[dict[str, Any]]:
         checks = []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from functools import cache
 from typing import Any
@@ -11,6 +12,7 @@ from rules_engine.constraints import range_check, sum_check
 from rules_engine.core import DealContext, DealOutcome, Game, ScoredDeal, Table
 from rules_engine.errors import RuleError
 from rules_engine.options import bool_option
+from rules_engine.samples import SUITS
 from rules_engine.schema import record_object, seat_list
 from rules_engine.tricks import RANK_WORDS, TrickRules, pack_cards, parse_trump, trump_note
 from rules_engine.validate import only_keys, required, whole_list
@@ -126,6 +128,22 @@ class PredictionWhist(Game):
             scores=tuple(deal_score(b, t) for b, t in zip(bids, tricks, strict=True)),
             record=record,
         )
+
+    def sample_deal(self, rng: random.Random, table: Table, context: DealContext) -> dict[str, Any]:
+        size: int = context.info["hand_size"]
+        seats, dealer = table.size, context.dealer
+        bids = [min(size, int(rng.random() * (2 * size / seats + 1))) for _ in range(seats)]
+        if sum(bids) == size:  # the hook: the dealer, bidding last, may not make them add up
+            up = bids[dealer] == 0 or (bids[dealer] < size and rng.random() < 0.5)
+            bids[dealer] += 1 if up else -1
+        won = [0] * seats
+        for _ in range(size):
+            weights = [max(0.15, bids[seat] - won[seat] + 0.3) for seat in range(seats)]
+            won[rng.choices(range(seats), weights=weights)[0]] += 1
+        deal: dict[str, Any] = {"bids": bids, "tricks": won}
+        if context.info["trumps_turned"]:
+            deal["trump"] = rng.choice(SUITS)
+        return deal
 
     def checks(self, table: Table, context: DealContext) -> list[dict[str, Any]]:
         size: int = context.info["hand_size"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
@@ -11,6 +12,7 @@ from rules_engine.constraints import range_check
 from rules_engine.core import DealContext, DealOutcome, Game, ScoredDeal, Table
 from rules_engine.errors import RuleError
 from rules_engine.options import int_map_option, int_option
+from rules_engine.samples import SUITS
 from rules_engine.schema import record_object, seat_list
 from rules_engine.tricks import RANK_WORDS, TrickRules, pack_cards, parse_trump, trump_note
 from rules_engine.validate import (
@@ -330,6 +332,34 @@ class ThirdHand(Game):
                 "points": list(points),
             },
         )
+
+    def sample_deal(self, rng: random.Random, table: Table, context: DealContext) -> dict[str, Any]:
+        ranks = ("9", "10", "J", "Q", "K", "A")
+        value = {"A": 1, "K": 10, "Q": 10, "J": 10, "10": 10, "9": 9}
+        dealer = context.dealer
+        other = 1 - dealer
+        bids: list[str | None] = [None, None]
+        if rng.random() < 0.5:
+            bids[other] = rng.choice(("9", "10", "10", "J", "J", "Q", "K"))
+        if bids[other] is None:
+            if rng.random() < 0.5:
+                bids[dealer] = rng.choice(("9", "10", "J", "J", "Q", "K"))
+        elif rng.random() < 0.3 and bids[other] != "A":
+            higher = ranks[ranks.index(str(bids[other])) + 1 :]
+            bids[dealer] = rng.choice(higher[:2])
+        holder = dealer if bids[dealer] is not None else other if bids[other] is not None else None
+        captured = rng.sample([rank + suit for rank in ranks for suit in SUITS], 14)
+        # Tricks won by seat 0; whoever holds the contract usually bid on a good hand.
+        tricks = rng.choice((3, 4, 4, 5, 5, 6) if holder is not None else (2, 3, 3, 4, 4, 5))
+        seat0 = tricks if holder in (0, None) else 7 - tricks
+        points = [
+            sum(value[card[:-1]] for card in captured[: 2 * seat0]),
+            sum(value[card[:-1]] for card in captured[2 * seat0 :]),
+        ]
+        deal: dict[str, Any] = {"bids": bids, "points": points, "trump": rng.choice(SUITS)}
+        if holder is not None:
+            deal["exchanged"] = rng.random() < 0.3
+        return deal
 
     def checks(self, table: Table, context: DealContext) -> list[dict[str, Any]]:
         """The dealer's bid tops the face-up one; typed points can be captured (one by

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -10,6 +11,7 @@ from rules_engine.constraints import range_check, sum_check
 from rules_engine.core import DealContext, DealOutcome, Game, ScoredDeal, Table
 from rules_engine.errors import RuleError
 from rules_engine.options import Option, bool_option, int_map_option
+from rules_engine.samples import near_even
 from rules_engine.schema import record_object, seat_list
 from rules_engine.tricks import TrickRules, parse_trump
 from rules_engine.validate import mapping, only_keys, required, whole, whole_list
@@ -138,6 +140,14 @@ class WidowWhist(Game):
             record={"widow": widow, "tricks": list(tricks)},
             info={"targets": list(targets), "widow": widow},
         )
+
+    def sample_deal(self, rng: random.Random, table: Table, context: DealContext) -> dict[str, Any]:
+        widow = rng.choice((None, 0, 1, 2, 0, 1, 2))
+        tricks = near_even(rng, 13, table.size)
+        if widow is not None and rng.random() < 0.6:  # the widow usually helps its taker
+            best = max(range(table.size), key=lambda seat: tricks[seat])
+            tricks[widow], tricks[best] = tricks[best], tricks[widow]
+        return {"widow": widow, "tricks": tricks}
 
     def checks(self, table: Table, context: DealContext) -> list[dict[str, Any]]:
         return [

@@ -19,7 +19,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
-from rules_engine import DealContext, new_scoresheet
+from rules_engine import new_scoresheet
 from scorekeeper import access, services
 from scorekeeper.models import Club, Game, Player, Role, Season
 from scorekeeper.selectors import season_for_date
@@ -74,91 +74,9 @@ GAMES = [
 ]  # fmt: skip
 
 
-# --- Made-up deals, one generator per game ------------------------------------------------
+# --- Made-up deals: each game's engine makes them (Game.sample_deal) ----------------------
 
 Deal = dict[str, Any]
-SUITS = ("S", "H", "D", "C")
-
-
-def _near_even(rng: random.Random, tricks: int, seats: int) -> list[int]:
-    """An even share of ``tricks``, then a few tricks moved from one seat to another."""
-    won = [tricks // seats + (1 if seat < tricks % seats else 0) for seat in range(seats)]
-    rng.shuffle(won)
-    for _ in range(rng.choice((0, 1, 1, 2, 2, 3))):
-        giver = rng.choice([seat for seat in range(seats) if won[seat] > 0])
-        won[giver] -= 1
-        won[rng.choice([seat for seat in range(seats) if seat != giver])] += 1
-    return won
-
-
-def widow_whist(rng: random.Random, context: DealContext, seats: int) -> Deal:
-    widow = rng.choice((None, 0, 1, 2, 0, 1, 2))
-    tricks = _near_even(rng, 13, seats)
-    if widow is not None and rng.random() < 0.6:  # the widow usually helps its taker
-        best = max(range(seats), key=lambda seat: tricks[seat])
-        tricks[widow], tricks[best] = tricks[best], tricks[widow]
-    return {"widow": widow, "tricks": tricks}
-
-
-THIRD_HAND_RANKS = ("9", "10", "J", "Q", "K", "A")
-THIRD_HAND_POINTS = {"A": 1, "K": 10, "Q": 10, "J": 10, "10": 10, "9": 9}
-THIRD_HAND_DECK = [rank + suit for rank in THIRD_HAND_RANKS for suit in SUITS]
-
-
-def third_hand(rng: random.Random, context: DealContext, seats: int) -> Deal:
-    dealer = context.dealer
-    other = 1 - dealer
-    bids: list[str | None] = [None, None]
-    if rng.random() < 0.5:
-        bids[other] = rng.choice(("9", "10", "10", "J", "J", "Q", "K"))
-    if bids[other] is None:
-        if rng.random() < 0.5:
-            bids[dealer] = rng.choice(("9", "10", "J", "J", "Q", "K"))
-    elif rng.random() < 0.3 and bids[other] != "A":
-        higher = THIRD_HAND_RANKS[THIRD_HAND_RANKS.index(str(bids[other])) + 1 :]
-        bids[dealer] = rng.choice(higher[:2])
-    holder = dealer if bids[dealer] is not None else other if bids[other] is not None else None
-    captured = rng.sample(THIRD_HAND_DECK, 14)
-    # Tricks won by seat 0; whoever holds the contract usually bid on a good hand.
-    tricks = rng.choice((3, 4, 4, 5, 5, 6) if holder is not None else (2, 3, 3, 4, 4, 5))
-    seat0 = tricks if holder in (0, None) else 7 - tricks
-    points = [
-        sum(THIRD_HAND_POINTS[card[:-1]] for card in captured[: 2 * seat0]),
-        sum(THIRD_HAND_POINTS[card[:-1]] for card in captured[2 * seat0 :]),
-    ]
-    deal: Deal = {"bids": bids, "points": points, "trump": rng.choice(SUITS)}
-    if holder is not None:
-        deal["exchanged"] = rng.random() < 0.3
-    return deal
-
-
-def italian_whist(rng: random.Random, context: DealContext, seats: int) -> Deal:
-    return {"first": _near_even(rng, 9, 3), "second": _near_even(rng, 9, 3)}
-
-
-def prediction_whist(rng: random.Random, context: DealContext, seats: int) -> Deal:
-    size: int = context.info["hand_size"]
-    dealer = context.dealer
-    bids = [min(size, int(rng.random() * (2 * size / seats + 1))) for _ in range(seats)]
-    if sum(bids) == size:  # the hook: the dealer, bidding last, may not make them add up
-        up = bids[dealer] == 0 or (bids[dealer] < size and rng.random() < 0.5)
-        bids[dealer] += 1 if up else -1
-    won = [0] * seats
-    for _ in range(size):
-        weights = [max(0.15, bids[seat] - won[seat] + 0.3) for seat in range(seats)]
-        won[rng.choices(range(seats), weights=weights)[0]] += 1
-    deal: Deal = {"bids": bids, "tricks": won}
-    if context.info["trumps_turned"]:
-        deal["trump"] = rng.choice(SUITS)
-    return deal
-
-
-GENERATORS: dict[str, Callable[[random.Random, DealContext, int], Deal]] = {
-    "widow_whist": widow_whist,
-    "third_hand": third_hand,
-    "italian_whist": italian_whist,
-    "prediction_whist": prediction_whist,
-}
 MAX_DEALS = 200
 
 
@@ -173,11 +91,10 @@ def made_up_deals(
 ) -> list[Deal]:
     """Deals for a game, each checked by the engine: ``deals`` of them, or to the end."""
     sheet = new_scoresheet(game_type, list(players), options=options, first_dealer=first_dealer)
-    generate = GENERATORS[game_type]
     records: list[Deal] = []
     while sheet.next_deal is not None and len(records) < (deals or MAX_DEALS):
-        record = generate(rng, sheet.next_deal, len(players))
-        sheet.preview(record)  # a RuleError here is a bug in the generator
+        record = sheet.game.sample_deal(rng, sheet.table, sheet.next_deal)
+        sheet.preview(record)  # a RuleError here is a bug in the game's sample_deal
         sheet.add(record)
         records.append(record)
     if deals is None and not sheet.finished:

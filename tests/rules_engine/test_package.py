@@ -120,3 +120,20 @@ def test_each_game_knows_the_table_size_a_tournament_seats() -> None:
     for game in rules_engine.GAMES.values():
         assert game.table_size in game.player_counts
         assert game.describe()["table_size"] == game.table_size
+
+
+def test_each_game_makes_up_deals_its_rules_accept() -> None:
+    """Demo data and benchmarks take their deals from the game's own engine module: for
+    every player count, its made-up deals score, and a game played with them ends."""
+    import random
+
+    for key, game in rules_engine.GAMES.items():
+        for count in game.player_counts:
+            rng = random.Random(count)
+            players = [f"p{i}" for i in range(count)]
+            sheet = rules_engine.new_scoresheet(key, players)
+            made = 0
+            while sheet.next_deal is not None and made < 300:
+                sheet.add(game.sample_deal(rng, sheet.table, sheet.next_deal))
+                made += 1
+            assert made > 0 and sheet.played == made, key
