@@ -113,6 +113,15 @@ class Game(ABC):
         """A made-up record of the deal ``context`` that :meth:`score` accepts and that
         reads like real play (demo data, benchmarks), drawn from ``rng``."""
 
+    def check_draft(
+        self, table: Table, context: DealContext, draft: Mapping[str, object]
+    ) -> dict[str, Any]:
+        """What of the deal ``context`` is known before it is played out and kept till
+        then (prediction whist's bids, entered before play), checked, as it is kept; a
+        value not given yet is None. :class:`RuleError` naming the field; a game that keeps
+        nothing before play refuses any."""
+        raise RuleError(f"{self.name} keeps nothing of a deal before it is played", field="")
+
     def checks(self, table: Table, context: DealContext) -> list[dict[str, Any]]:
         """The rules a record of the deal ``context`` describes must keep that can be checked
         without the server, as data (:mod:`rules_engine.constraints` lists the kinds)."""

@@ -129,6 +129,25 @@ class PredictionWhist(Game):
             record=record,
         )
 
+    def check_draft(
+        self, table: Table, context: DealContext, draft: Mapping[str, object]
+    ) -> dict[str, Any]:
+        """The bids, entered before play as they are made: one entry a seat, None for a bid
+        not made yet."""
+        size: int = context.info["hand_size"]
+        bids = draft.get("bids")
+        if not isinstance(bids, list) or len(bids) != table.size:
+            raise RuleError("bids are one entry per seat", field="bids")
+        for seat, bid in enumerate(bids):
+            if bid is not None and (isinstance(bid, bool) or not isinstance(bid, int)):
+                bid = -1
+            if bid is not None and not 0 <= bid <= size:
+                raise RuleError(
+                    f"{table.players[seat]}'s bid must be a whole number from 0 to {size}",
+                    field=f"bids[{seat}]",
+                )
+        return {"bids": list(bids)}
+
     def sample_deal(self, rng: random.Random, table: Table, context: DealContext) -> dict[str, Any]:
         size: int = context.info["hand_size"]
         seats, dealer = table.size, context.dealer

@@ -263,11 +263,8 @@ def deal_undo(
 def deal_draft_save(
     *, actor: Actor, game: Game, number: int, data: Mapping[str, Any]
 ) -> models.DealDraft:
-    """Keep what is known of the next deal before it is played out (prediction whist bids).
-
-    ``data["bids"]`` has one entry per seat: a whole number from 0 to the hand size,
-    or null for a bid not yet made.
-    """
+    """Keep what is known of the next deal before it is played out (e.g. bids entered
+    before play), as the game's engine checks it (``Game.check_draft``)."""
     game = locked_for_scoring(game, actor, "enter bids")
     check_writable(game)
     if game.status != GameStatus.IN_PROGRESS or number != game.deal_count + 1:
@@ -275,20 +272,12 @@ def deal_draft_save(
     sheet = sheet_after_last_deal(game, seats_of(game))
     context = sheet.next_deal
     assert context is not None
-    size = context.info.get("hand_size")
-    bids = data.get("bids")
-    if size is None or not isinstance(bids, list) or len(bids) != len(sheet.players):
-        raise InvalidInput("bids are one entry per seat", field="bids")
-    for seat, bid in enumerate(bids):
-        if bid is None:
-            continue
-        if isinstance(bid, bool) or not isinstance(bid, int) or not 0 <= bid <= size:
-            raise InvalidInput(
-                f"{sheet.players[seat]}'s bid must be a whole number from 0 to {size}",
-                field=f"bids[{seat}]",
-            )
+    try:
+        kept = sheet.game.check_draft(sheet.table, context, data)
+    except RuleError as error:
+        raise invalid_from_rule(error) from None
     draft, _ = models.DealDraft.objects.update_or_create(
-        game=game, number=number, defaults={"data": {"bids": list(bids)}}
+        game=game, number=number, defaults={"data": kept}
     )
     touch(game)
     return draft

@@ -1,6 +1,6 @@
 import pytest
 
-from rules_engine import parse_card, trick_winner
+from rules_engine import RuleError, new_scoresheet, parse_card, trick_winner
 from rules_engine.cards import Suit
 from rules_engine.games.prediction_whist import deal_score, hand_sizes, pack
 from tests.rules_engine.helpers import play, rejection
@@ -126,3 +126,23 @@ def test_source_trick_example():
     tricks = [("KC", "AS", "AD"), ("QS", "9H", "KS"), ("JH", "QH", "AC"), ("8D", "JS", "QC")]
     winners = [trick_winner([parse_card(c, "card") for c in t], Suit.HEARTS) for t in tricks]
     assert winners == [0, 1, 1, 0]
+
+
+def test_bids_entered_before_play_are_checked_as_they_are_kept() -> None:
+    sheet = new_scoresheet("prediction_whist", ["Ann", "Bob", "Cy"])
+    context = sheet.next_deal
+    assert context is not None and context.info["hand_size"] == 1
+    game, table = sheet.game, sheet.table
+    assert game.check_draft(table, context, {"bids": [1, None, 0]}) == {"bids": [1, None, 0]}
+    with pytest.raises(RuleError, match="Bob's bid must be a whole number from 0 to 1") as bad:
+        game.check_draft(table, context, {"bids": [0, 2, None]})
+    assert bad.value.field == "bids[1]"
+    for wrong in ({"bids": [0, 0]}, {"bids": "0,0,0"}, {}):
+        with pytest.raises(RuleError, match="one entry per seat"):
+            game.check_draft(table, context, wrong)
+    with pytest.raises(RuleError, match="Bob's bid"):
+        game.check_draft(table, context, {"bids": [0, True, None]})
+    widow = new_scoresheet("widow_whist", ["Ann", "Bob", "Cy"])
+    assert widow.next_deal is not None
+    with pytest.raises(RuleError, match="keeps nothing of a deal before it is played"):
+        widow.game.check_draft(widow.table, widow.next_deal, {"bids": [0, 0, 0]})
