@@ -22,6 +22,9 @@ class TableGuest:
     #: the browser they came in with (a random value its session keeps): one phone is one
     #: person at the table whatever name it gives next
     device: str = ""
+    #: the members who used the game pages in that browser (they are who hold it now,
+    #: signed out or not)
+    members: tuple[int, ...] = ()
     is_authenticated = False
     pk = None
 

@@ -812,10 +812,14 @@ def games_of_user(user: User) -> QuerySet[Game]:
     )
 
 
-def table_guest(token: str, name: str = "", device: str = "") -> TableGuest | None:
+def table_guest(
+    token: str, name: str = "", device: str = "", members: tuple[int, ...] = ()
+) -> TableGuest | None:
     """The guest a table link lets in, or None if the link is unknown or revoked."""
     link = TableLink.objects.filter(token=token, revoked_at__isnull=True).first()
-    return None if link is None else TableGuest(game_id=link.game_id, name=name, device=device)
+    if link is None:
+        return None
+    return TableGuest(game_id=link.game_id, name=name, device=device, members=members)
 
 
 def active_table_link(game: Game) -> TableLink | None:

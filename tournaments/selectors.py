@@ -207,7 +207,8 @@ def recorded_last_deal(actor: Actor, game: Game) -> bool:
     """Whether ``actor`` recorded the game's last deal or made its latest change (a
     correction, an undo), and so does not confirm its result: the member who did, or the
     guest at the table link who gave that name or came in with that browser (whatever
-    name it gives now)."""
+    name it gives now), or in whose browser that member used the game pages (signed out
+    since)."""
     last = game.deals.order_by("-number").first()
     if last is None:
         return False
@@ -225,7 +226,9 @@ def recorded_last_deal(actor: Actor, game: Game) -> bool:
     if isinstance(actor, TableGuest):
         me, device = actor_name(actor).strip().casefold(), actor_device(actor)
         return any(
-            by is None and (name.strip().casefold() == me or bool(device) and seen == device)
+            by in actor.members
+            if by is not None
+            else name.strip().casefold() == me or bool(device) and seen == device
             for by, name, seen in done
         )
     return any(by is not None and by == actor.pk for by, _, _ in done)

@@ -28,7 +28,7 @@ from scorekeeper import access, revoked_links, selectors, services
 from scorekeeper.errors import NotFound, ServiceError
 from scorekeeper.models import Club, Game, GameStatus, Player, RatingChange, TableLink
 
-from .actors import SESSION_KEY, remember_table_link
+from .actors import SESSION_KEY, keep_browser, remember_table_link
 from .club_forms import GameSetupForm
 from .doors import forbidden, game_rules, member_club, readable_or_sign_in
 from .rating_views import player_ratings_context
@@ -408,7 +408,9 @@ def table_link_enter(request: HttpRequest, token: str) -> HttpResponse:
     game = get_object_or_404(Game.objects.select_related("club"), pk=guest.game_id)
     if request.method == "POST":
         remember_table_link(request, game.pk, token, request.POST.get("name", ""))
-        return redirect("game", game_id=game.pk)
+        response = redirect("game", game_id=game.pk)
+        keep_browser(request, response)
+        return response
     remembered = request.session.get(SESSION_KEY, {}).get(str(game.pk), {})
     return render(
         request,

@@ -43,7 +43,7 @@ from scorekeeper.errors import (
 )
 from scorekeeper.models import Game, GameStatus
 
-from .actors import game_and_actor, held_table_link
+from .actors import game_and_actor, held_table_link, keep_browser
 from .club_views import link_gone
 from .game_forms import DealEntry
 from .game_parts import (
@@ -309,8 +309,11 @@ def _render_game(
             return HttpResponse(context["section_html"])
         return render(request, SECTION_TEMPLATE, context)
     if kept is not None and not get_messages(request):
-        return HttpResponse(kept.page(), status=status)
-    return render(request, GAME_TEMPLATE, context, status=status)
+        response = HttpResponse(kept.page(), status=status)
+    else:
+        response = render(request, GAME_TEMPLATE, context, status=status)
+    keep_browser(request, response)  # who uses this phone, known after signing out
+    return response
 
 
 def game_page_refused(

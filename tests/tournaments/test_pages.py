@@ -829,3 +829,36 @@ def test_a_round_closed_before_its_tables_confirmed_says_which_had_played_out(
     assert said[idle.number].message.endswith(
         "The table had not finished: the round was closed at its totals."
     )
+
+
+def test_a_member_who_recorded_the_last_deal_signs_out_and_is_still_known_at_the_link(
+    event: Event,
+) -> None:
+    """A scorer records the last deal on their phone, signs out and enters the table link
+    under another name: the phone is still theirs, so someone else confirms."""
+    t, round = running(event)
+    table = tables(round)[0]
+    scorer = member(event.club, Role.SCORER, username="keeper")
+    phone = Client()
+    phone.force_login(scorer)
+    game_url = reverse("game", args=[table.game_id])
+    assert phone.get(game_url).status_code == 200
+    play(table, [WIN[0], WIN[1]], by="Cy")
+    saved = phone.post(
+        reverse("deal-save", args=[table.game_id]),
+        {"number": "3", "idempotency_key": "k", "widow": "none", "tricks-0": "5", "tricks-1": "4"},
+    )
+    assert saved.status_code in (200, 302, 303), text(saved)
+    table.refresh_from_db()
+    assert table.game.deal_count == 3
+    assert table.game.deals.get(number=3).entered_by == scorer
+
+    phone.post(reverse("account_logout"))  # signs out as a browser does: its cookies stay
+    assert phone.get(reverse("my-games")).status_code == 302  # signed out indeed
+    enter_table(phone, table, "Dot")
+    page = text(phone.get(game_url))
+    assert "You recorded the last deal or made the latest correction" in page
+    refused = phone.post(reverse("tournament-table-confirm", args=[table.pk]))
+    assert refused.status_code == 403
+    table.refresh_from_db()
+    assert table.confirmed_at is None
