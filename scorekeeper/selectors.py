@@ -694,20 +694,20 @@ def seasons_with_game_counts(club: Club) -> QuerySet[Season]:
 
 @dataclass(frozen=True)
 class SeasonsShown:
-    seasons: list[Season]  # the club's, latest first
+    seasons: list[Season]  # the club's that have started (to choose from), latest first
     current: Season | None  # today's
     shown: Season | None  # whose standings are shown
 
 
 def season_shown(club: Club, *, asked: str, today: date) -> SeasonsShown:
     """The season whose standings a page shows: the one asked for (by id, among the
-    club's own), else today's, else the latest that has started; None before the first."""
-    seasons = list(seasons_of(club))
-    started = [s for s in seasons if s.starts_on <= today]
+    club's own that have started: one to come has no standings yet), else today's, else
+    the latest that has started; None before the first."""
+    started = [s for s in seasons_of(club) if s.starts_on <= today]
     current = next((s for s in started if s.ends_on >= today), None)
-    chosen = next((s for s in seasons if str(s.pk) == asked), None)
+    chosen = next((s for s in started if str(s.pk) == asked), None)
     shown = chosen or current or (started[0] if started else None)
-    return SeasonsShown(seasons=seasons, current=current, shown=shown)
+    return SeasonsShown(seasons=started, current=current, shown=shown)
 
 
 def roster(club: Club) -> QuerySet[Player]:

@@ -7,7 +7,7 @@ class TournamentsConfig(AppConfig):
     verbose_name = "Tournaments"
 
     def ready(self) -> None:
-        from scorekeeper import deal_limits, revoked_links
+        from scorekeeper import abandon_rules, deal_limits, revoked_links
         from scorekeeper.management import demo
         from scorekeeper.pages import panels
 
@@ -15,11 +15,13 @@ class TournamentsConfig(AppConfig):
         from .demo import seed_tournament
         from .pages.views import confirm_panel
         from .revoked_links import explain_closed_round, explain_round_not_published
-        from .selectors import deal_limit
+        from .selectors import abandon_refusal, deal_limit
 
         panels.register(confirm_panel)
         # A table takes no deal after its round's last (time called, a round of N deals).
         deal_limits.register(deal_limit)
+        # A table's game ends with its round, not abandoned by hand.
+        abandon_rules.register(abandon_refusal)
         demo.register_extra(seed_tournament)
         # A guest opening a table link of a closed round is told so (the core asks).
         revoked_links.register(explain_closed_round)

@@ -343,6 +343,19 @@ def deal_limit(game: Game) -> DealLimit | None:
     return DealLimit(last=last, reason=reason)
 
 
+def abandon_refusal(game: Game) -> str | None:
+    """Why a tournament table's game is not abandoned (``scorekeeper.abandon_rules``): its
+    result counts in the tournament, and the round's closing ends it."""
+    table = table_of(game)
+    if table is None:
+        return None
+    return (
+        f"this game is table {table.number} of round {table.round.number} of "
+        f"{table.round.tournament.name}: it ends when the round closes (a table that played "
+        "no deal is abandoned then), and a deal entered wrongly is corrected"
+    )
+
+
 def table_of(game: Game) -> Table | None:
     """The tournament table a game is played at, if any (for the phone pages), with its
     round and tournament; kept with the game (none: known when the game was read)."""

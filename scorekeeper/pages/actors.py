@@ -68,7 +68,8 @@ def remember_table_link(request: HttpRequest, game_id: int, token: str, name: st
     links = dict(request.session.get(SESSION_KEY, {}))
     links[str(game_id)] = {"token": token, "name": tidy(name)[:60]}
     request.session[SESSION_KEY] = links
-    request.session.setdefault(DEVICE_KEY, browser_of(request).device or secrets.token_hex(16))
+    # the device until the browser's cookie has one (keep_browser takes it from here)
+    request.session.setdefault(DEVICE_KEY, secrets.token_hex(16))
 
 
 def table_token(request: HttpRequest, game_id: int) -> str:

@@ -32,7 +32,7 @@ from django_htmx.http import retarget
 from django_htmx.middleware import HtmxDetails
 
 import rules_engine
-from scorekeeper import access, selectors, services
+from scorekeeper import abandon_rules, access, selectors, services
 from scorekeeper.access import Actor, TableGuest, actor_name
 from scorekeeper.errors import (
     Conflict,
@@ -560,6 +560,8 @@ def game_abandon(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
             "game": game,
             "game_name": rules_engine.GAMES[game.game_type].name,
             "players": [s.player.name for s in game.seats.select_related("player")],
+            # a game an app ends its own way (a tournament's table): why, not the question
+            "ruled_out": abandon_rules.refusal(game),
         }
         return render(request, "pages/game/abandon.html", context)
     try:

@@ -31,7 +31,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from scorekeeper import access, selectors, services
 from scorekeeper.accounts import JOIN_TOKEN
-from scorekeeper.errors import ServiceError
+from scorekeeper.errors import NotFound, ServiceError
 from scorekeeper.models import Club, Role
 from scorekeeper.services.members import can_invite, invitation_problem
 
@@ -402,7 +402,11 @@ def season_change(request: HttpRequest, slug: str, season_id: int, change: str) 
     """End a season today (``close``), make it the current one from today (``current``),
     rename it, or delete one made by mistake."""
     club = member_club(request, slug)
-    season = found(lambda: selectors.club_season(club, season_id))
+    try:
+        season = selectors.club_season(club, season_id)
+    except NotFound:  # deleted meanwhile (in another tab, by someone else)
+        messages.error(request, "That season no longer exists: it was deleted.")
+        return redirect("club-seasons", slug=club.slug)
     done, service, names = SEASON_CHANGES[change]
     was = season.name
     try:

@@ -84,7 +84,7 @@ def season_create(*, actor: Actor, club: Club, name: str, starts_on: date, ends_
             )
     if ends_on < starts_on:
         raise InvalidInput("a season cannot end before it starts", field="ends_on")
-    if Season.objects.filter(club=club, name=name).exists():
+    if Season.objects.filter(club=club, name__iexact=name).exists():
         raise InvalidInput(f'the club already has a season called "{name}"', field="name")
     overlap = Season.objects.filter(
         club=club, starts_on__lte=ends_on, ends_on__gte=starts_on
@@ -109,7 +109,8 @@ def season_rename(*, actor: Actor, season: Season, name: str) -> Season:
     )
     name = clean_name(name, what="a season", max_length=100)
     taken = InvalidInput(f'the club already has a season called "{name}"', field="name")
-    if Season.objects.filter(club_id=season.club_id, name=name).exclude(pk=season.pk).exists():
+    same = Season.objects.filter(club_id=season.club_id, name__iexact=name)
+    if same.exclude(pk=season.pk).exists():
         raise taken
     season.name = name
     try:

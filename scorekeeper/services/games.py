@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from rules_engine import RuleError
 
-from .. import access
+from .. import abandon_rules, access
 from ..access import Actor, TableGuest
 from ..errors import Conflict, InvalidInput
 from ..models import (
@@ -142,6 +142,9 @@ def game_abandon(*, actor: Actor, game: Game) -> Game:
             "directors can abandon it (a mistake in a deal is put right by correcting the deal)"
         )
     require(access.can_abandon(actor, game), refusal)
+    ruled_out = abandon_rules.refusal(game)
+    if ruled_out is not None:
+        raise Conflict(ruled_out)
     return _abandoned(game)
 
 

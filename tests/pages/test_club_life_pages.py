@@ -592,9 +592,28 @@ def test_a_season_is_renamed_and_one_made_by_mistake_deleted(club: Club) -> None
     # a plain member is offered neither, and a form sent by hand changes nothing
     plain = signed_in(member(club))
     assert "Rename…" not in text_of(plain.get(seasons))
+    # a name differing only in case is the same name
+    same = page.post(
+        reverse("season-rename", args=["kings", played.pk]), {"name": "SPRING 2026"}, follow=True
+    )
+    assert "Spring 2026 is now called SPRING 2026." in text_of(same)  # its own name: fine
+    Season.objects.create(
+        club=club,
+        name="Autumn",
+        starts_on=datetime.date(2026, 9, 1),
+        ends_on=datetime.date(2026, 11, 30),
+    )
+    clash = page.post(
+        reverse("season-rename", args=["kings", played.pk]), {"name": "autumn"}, follow=True
+    )
+    assert "The club already has a season called &quot;autumn&quot;" in text_of(clash)
+    # a season deleted in another tab: said, not "not found"
+    gone = page.post(reverse("season-delete", args=["kings", mistake.pk]), follow=True)
+    assert gone.status_code == 200
+    assert "That season no longer exists: it was deleted." in text_of(gone)
     plain.post(reverse("season-rename", args=["kings", played.pk]), {"name": "Mine"})
     played.refresh_from_db()
-    assert played.name == "Spring 2026"
+    assert played.name == "SPRING 2026"
 
 
 def test_my_games_in_progress_first(club: Club) -> None:

@@ -300,12 +300,14 @@ def test_the_standings_show_the_season_asked_for_else_todays_else_the_latest_sta
     day = datetime.date
     spring = SeasonFactory(club=club, starts_on=day(2026, 3, 1), ends_on=day(2026, 5, 31))
     autumn = SeasonFactory(club=club, starts_on=day(2026, 9, 1), ends_on=day(2026, 11, 30))
-    SeasonFactory(club=club, starts_on=day(2027, 1, 1), ends_on=day(2027, 3, 31))  # to come
+    later = SeasonFactory(club=club, starts_on=day(2027, 1, 1), ends_on=day(2027, 3, 31))
     elsewhere = SeasonFactory(starts_on=day(2026, 1, 1), ends_on=day(2026, 12, 31))
 
     shown = selectors.season_shown(club, asked="", today=day(2026, 10, 1))
     assert (shown.current, shown.shown) == (autumn, autumn)
-    assert [s.starts_on.year for s in shown.seasons] == [2027, 2026, 2026]  # latest first
+    assert shown.seasons == [autumn, spring]  # those started, latest first
+    # a season to come has no standings yet: not offered, nor shown when asked for
+    assert selectors.season_shown(club, asked=str(later.pk), today=day(2026, 10, 1)).shown == autumn
     between = selectors.season_shown(club, asked="", today=day(2026, 7, 1))
     assert (between.current, between.shown) == (None, spring)  # the latest started
     asked = selectors.season_shown(club, asked=str(spring.pk), today=day(2026, 10, 1))

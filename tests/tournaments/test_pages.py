@@ -862,3 +862,30 @@ def test_a_member_who_recorded_the_last_deal_signs_out_and_is_still_known_at_the
     assert refused.status_code == 403
     table.refresh_from_db()
     assert table.confirmed_at is None
+
+
+def test_a_tables_game_is_not_abandoned_by_hand(event: Event) -> None:
+    """A tournament table's game ends with its round: its director is told so on the page
+    that would ask, and the service (the API's way too) refuses; the game and its table's
+    result stay as they were."""
+    from scorekeeper import services as core
+    from scorekeeper.errors import Conflict
+
+    t, round = running(event)
+    table = tables(round)[0]
+    play(table, [WIN[0]], by="Cy")
+    director = client_for(event.director)
+    asked = text(director.get(reverse("game-abandon", args=[table.game_id])))
+    assert f"table {table.number} of round 1 of {t.name}: it ends when the round closes" in asked
+    assert "Abandon the game?" not in asked
+    refused = text(director.post(reverse("game-abandon", args=[table.game_id]), follow=True))
+    assert "it ends when the round closes" in refused
+    with pytest.raises(Conflict, match="it ends when the round closes"):
+        core.game_abandon(actor=event.director, game=table.game)
+    table.refresh_from_db()
+    assert table.game.status == "in_progress" and table.game.deal_count == 1
+    api = Client()
+    api.force_login(event.director)
+    answer = api.post(f"/api/v1/games/{table.game_id}/abandon/", content_type="application/json")
+    assert answer.status_code == 409
+    assert "ends when the round closes" in answer.json()["error"]["message"]
