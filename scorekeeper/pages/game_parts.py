@@ -222,7 +222,10 @@ def _render(game: Game) -> GameParts:
     parts = GameParts(
         game_name=rules_engine.GAMES[game.game_type].name,
         header=header,
-        end_text=game_end_text(game.game_type, payload["options"], scheduled),
+        # how the game ends, while it may still end so (an abandoned one ended otherwise)
+        end_text=""
+        if game.status == GameStatus.ABANDONED
+        else game_end_text(game.game_type, payload["options"], scheduled),
         finished=bool(payload["finished"]),
         winners=[names[seat] for seat in payload["winners"]],
         heads=shown.heads,

@@ -158,7 +158,7 @@ def scoresheet(payload: Mapping[str, Any]) -> Sheet:
     totals = payload["totals"]
     if payload["finished"]:
         leaders = set(payload["winners"])
-    elif payload["deals"]:
+    elif payload["deals"] and payload["status"] != "abandoned":  # an abandoned game has no leader
         top = max(totals)
         leaders = {seat for seat, total in enumerate(totals) if total == top}
         if len(leaders) == len(totals):

@@ -891,6 +891,16 @@ def test_a_game_started_by_mistake_is_abandoned_on_its_page(world: World) -> Non
     mistaken.refresh_from_db()
     assert mistaken.status == GameStatus.ABANDONED
     assert "Abandon the game…" not in text_of(game_page(starter, mistaken))
+    # an abandoned game with deals: no leader marked, nor how it would have ended
+    played = world.record(
+        world.start("widow_whist", options={}), {"widow": None, "tricks": [5, 4, 4]}
+    )
+    assert "finish it by hand" in text_of(game_page(starter, played))
+    services.game_abandon(actor=world.scorer, game=played)
+    page = game_page(starter, played)
+    assert "Widow whist: abandoned" in text_of(page)
+    assert "finish it by hand" not in text_of(page)
+    assert 'class="leader"' not in page.content.decode()
 
     finished = world.record(
         world.start("widow_whist", options={"finish": {"deals": 1}}),
