@@ -626,10 +626,14 @@ def _sort_key(sort: str) -> Any:
         return (0, -value if descending else value)
 
     keys: dict[str, Any] = {
-        "wins": lambda r: (-r["games_won"], -r["total_score"], r["average_placing"]),
+        "wins": lambda r: (
+            -r["games_won"],
+            missing_last(r["total_score"]),
+            r["average_placing"],
+        ),
         "games": lambda r: (-r["games_played"], -r["games_won"]),
-        "total": lambda r: (-r["total_score"],),
-        "per_deal": lambda r: (-r["average_per_deal"],),
+        "total": lambda r: (missing_last(r["total_score"]),),
+        "per_deal": lambda r: (missing_last(r["average_per_deal"]),),
         "placing": lambda r: (r["average_placing"],),
         "rating": lambda r: (missing_last(r["rating"]),),
         "change": lambda r: (missing_last(r["rating_change"]),),
@@ -646,12 +650,24 @@ def season_standings(
     a deal, the placing); for one game type also the rating after the season's games and
     its change over the season. Sorted by ``sort`` (:data:`STANDING_SORTS`).
 
+    Over all games, when the season's games are of more than one type, the scores are not
+    added up (the total, its averages: None): a point of one game is not a point of
+    another. Played, won and the average placing are counted over all of them.
+
     Read from the season's standings rows, which the services keep in step with the games
     (``scorekeeper.services.standings``): one indexed query, however long the season.
     """
-    rows = SeasonStanding.objects.filter(
-        season=season, game_type=game_type or "", games__gt=0
-    ).values_list(
+    kinds = (
+        SeasonStanding.objects.filter(season=season, games__gt=0)
+        .exclude(game_type="")
+        .values("season")
+        .annotate(kinds=Count("game_type", distinct=True))
+        .values("kinds")
+    )
+    rows = SeasonStanding.objects.filter(season=season, game_type=game_type or "", games__gt=0)
+    if not game_type:
+        rows = rows.annotate(kinds=Subquery(kinds))
+    values = rows.values_list(
         "player_id",
         "player__name",
         "games",
@@ -661,24 +677,43 @@ def season_standings(
         "placing_sum",
         "rating",
         "rating_change",
+        *([] if game_type else ["kinds"]),
     )
     table = [
-        {
-            "player": player,
-            "name": name,
-            "games_played": games,
-            "games_won": wins,
-            "total_score": total,
-            "average_score": round(total / games, 2),
-            "average_per_deal": round(total / deals, 2) if deals else 0.0,
-            "average_placing": round(placing_sum / games, 2),
-            "rating": rating if game_type else None,
-            "rating_change": change if game_type else None,
-        }
-        for player, name, games, wins, total, deals, placing_sum, rating, change in rows
+        _standing_row(row, added=bool(game_type) or (row[9] or 0) <= 1, rated=bool(game_type))
+        for row in values
     ]
     table.sort(key=_sort_key(sort if sort in STANDING_SORTS else "wins"))
     return table
+
+
+def season_scores_added(season: Season) -> bool:
+    """Whether the season's standings over all games add up scores: its finished games are
+    all of one type (:func:`season_standings`)."""
+    return (
+        SeasonStanding.objects.filter(season=season, games__gt=0)
+        .exclude(game_type="")
+        .values("game_type")
+        .distinct()
+        .count()
+        <= 1
+    )
+
+
+def _standing_row(values: Sequence[Any], *, added: bool, rated: bool) -> dict[str, Any]:
+    player, name, games, wins, total, deals, placing_sum, rating, change = values[:9]
+    return {
+        "player": player,
+        "name": name,
+        "games_played": games,
+        "games_won": wins,
+        "total_score": total if added else None,
+        "average_score": round(total / games, 2) if added else None,
+        "average_per_deal": (round(total / deals, 2) if deals else 0.0) if added else None,
+        "average_placing": round(placing_sum / games, 2),
+        "rating": rating if rated else None,
+        "rating_change": change if rated else None,
+    }
 
 
 def seasons_of(club: Club) -> QuerySet[Season]:

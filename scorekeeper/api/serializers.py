@@ -557,9 +557,17 @@ class StandingOutput(serializers.Serializer[Any]):
     name = serializers.CharField()
     games_played = serializers.IntegerField()
     games_won = serializers.IntegerField()
-    total_score = serializers.IntegerField()
-    average_score = serializers.FloatField(help_text="Average total a game.")
-    average_per_deal = serializers.FloatField(help_text="Total score over the deals played.")
+    total_score = serializers.IntegerField(
+        allow_null=True,
+        help_text="The scores added up; null without game_type when the season's games are "
+        "of more than one type (a point of one game is not a point of another).",
+    )
+    average_score = serializers.FloatField(
+        allow_null=True, help_text="Average total a game; null as total_score."
+    )
+    average_per_deal = serializers.FloatField(
+        allow_null=True, help_text="Total score over the deals played; null as total_score."
+    )
     average_placing = serializers.FloatField()
     rating = serializers.IntegerField(
         allow_null=True,

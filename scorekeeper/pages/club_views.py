@@ -106,29 +106,32 @@ def _from_results(game: Game) -> GameSummary:
 
 
 RATING_SORTS = ("rating", "change")
+SCORE_SORTS = ("total", "per_deal")
 
 
 def _standings_context(request: HttpRequest, club: Club, *, url_name: str) -> dict[str, Any]:
     game_type = request.GET.get("game_type", "")
     if game_type not in GAMES:
         game_type = ""
-    # ratings are kept per game: their sorts are offered once a game is chosen
-    sorts = {
-        key: label
-        for key, label in selectors.STANDING_SORTS.items()
-        if game_type or key not in RATING_SORTS
-    }
-    asked_sort = request.GET.get("sort", "wins")
-    sort = asked_sort if asked_sort in sorts else "wins"
-    sort_note = (
-        "Ratings are kept for each game: choose a game to sort by rating."
-        if asked_sort in RATING_SORTS and not game_type
-        else ""
-    )
     seasons = selectors.season_shown(
         club, asked=request.GET.get("season", ""), today=timezone.localdate()
     )
     season = seasons.shown
+    # Ratings are kept per game, and scores of different games are not added up: their
+    # sorts are offered once a game is chosen (or, for scores, when the season has one).
+    scores_added = bool(game_type) or season is None or selectors.season_scores_added(season)
+    sorts = {
+        key: label
+        for key, label in selectors.STANDING_SORTS.items()
+        if game_type or (key not in RATING_SORTS and (scores_added or key not in SCORE_SORTS))
+    }
+    asked_sort = request.GET.get("sort", "wins")
+    sort = asked_sort if asked_sort in sorts else "wins"
+    sort_note = ""
+    if asked_sort in RATING_SORTS and not game_type:
+        sort_note = "Ratings are kept for each game: choose a game to sort by rating."
+    elif asked_sort in SCORE_SORTS and asked_sort not in sorts:
+        sort_note = "Scores of different games are not added up: choose a game to sort by score."
     rows = selectors.season_standings(season, game_type or None, sort) if season is not None else []
     return {
         "season": season,
@@ -140,6 +143,7 @@ def _standings_context(request: HttpRequest, club: Club, *, url_name: str) -> di
         "sort": sort,
         "sorts": list(sorts.items()),
         "sort_note": sort_note,
+        "scores_added": scores_added,
         "game_type": game_type,
         "game_types": [(game.key, game.name) for game in GAMES.values()],
         "game_type_name": GAMES[game_type].name if game_type else "",

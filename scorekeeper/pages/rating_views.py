@@ -130,9 +130,10 @@ def season_standings_csv(request: HttpRequest, season_id: int) -> HttpResponse:
                 _safe(row["name"]),
                 row["games_played"],
                 row["games_won"],
-                row["total_score"],
-                row["average_score"],
-                row["average_per_deal"],
+                *(
+                    "" if row[key] is None else row[key]
+                    for key in ("total_score", "average_score", "average_per_deal")
+                ),
                 row["average_placing"],
                 "" if row["rating"] is None else row["rating"],
                 "" if row["rating_change"] is None else row["rating_change"],

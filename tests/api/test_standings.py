@@ -50,8 +50,15 @@ def test_standings_over_finished_games(world: World, season: Season) -> None:
     assert set(rows) == {"Ann", "Bob", "Cy", "Dee"}
     ann = widow.results.get(position=0)
     assert rows["Ann"]["games_played"] == 1
-    assert rows["Ann"]["total_score"] == ann.total
     assert rows["Ann"]["games_won"] == int(ann.won)
+    # Widow and Italian whist: their points are not added up over all games.
+    assert all(
+        row["total_score"] is None
+        and row["average_score"] is None
+        and row["average_per_deal"] is None
+        and row["average_placing"] >= 1
+        for row in body["standings"]
+    )
     assert rows["Bob"]["games_played"] == 2
     assert rows["Dee"]["games_played"] == 1
     assert sum(row["games_won"] for row in body["standings"]) >= 2
@@ -60,6 +67,19 @@ def test_standings_over_finished_games(world: World, season: Season) -> None:
     assert only["game_type"] == "italian_whist"
     assert {row["name"] for row in only["standings"]} == {"Bob", "Cy", "Dee"}
     assert all(row["games_played"] == 1 for row in only["standings"])
+    widow_only = world.client("member").get(url(season), {"game_type": "widow_whist"}).json()
+    rows = {row["name"]: row for row in widow_only["standings"]}
+    assert rows["Ann"]["total_score"] == ann.total
+
+
+def test_a_season_of_one_game_adds_its_scores_over_all_games(world: World, season: Season) -> None:
+    first = world.record(world.start(), *WIDOW_DEALS)
+    second = world.record(world.start(), *WIDOW_DEALS)
+    body = world.client("member").get(url(season), {"sort": "total"}).json()
+    totals = [row["total_score"] for row in body["standings"]]
+    assert totals == sorted(totals, reverse=True)
+    ann = first.results.get(position=0).total + second.results.get(position=0).total
+    assert {row["name"]: row["total_score"] for row in body["standings"]}["Ann"] == ann
 
 
 def test_bad_game_type_is_400(world: World, season: Season) -> None:

@@ -139,6 +139,39 @@ def test_standings_filter_by_game_type_and_htmx_partial(world: World) -> None:
     assert '<option value="rating" selected>' in one and "choose a game to sort" not in one
 
 
+def test_scores_of_different_games_are_not_added_up_over_all_games(world: World) -> None:
+    italian = world.record(world.start("italian_whist", options={"limit": 5}), *ITALIAN_DEALS)
+    client = world.client(world.member)
+    # One kind of game so far: all games are that game, totals and all.
+    alone = html_of(client.get("/c/kings/?sort=total"))
+    assert '<option value="total" selected>' in alone and 'class="total"' in alone
+    assert "not added up" not in alone
+
+    widow = world.record(world.start("widow_whist"), WIDOW_DEAL)
+    services.game_finish(actor=world.scorer, game=widow)
+    every = html_of(client.get("/c/kings/"))
+    assert "Ann" in every and 'class="total"' not in every and 'class="per-deal"' not in every
+    assert "their scores are not added up" in every
+    assert '<option value="total"' not in every and '<option value="placing"' in every
+    # A link kept from before, sorted by total: by wins, and the page says why.
+    asked = html_of(client.get("/c/kings/?sort=total"))
+    assert '<option value="wins" selected>' in asked
+    assert "choose a game to sort by score" in asked
+    # One game chosen: its totals.
+    one = html_of(client.get("/c/kings/?game_type=italian_whist&sort=total"))
+    assert '<option value="total" selected>' in one and 'class="total"' in one
+    assert "not added up" not in one
+    # The CSV over all games leaves the scores' cells empty; one game's has them.
+    season = world.club.seasons.get()
+    csv_url = reverse("season-standings-csv", args=[season.pk])
+    rows = client.get(csv_url).content.decode().splitlines()
+    ann = next(row for row in rows if row.startswith("Ann,")).split(",")
+    assert ann[1] == "2" and ann[3:6] == ["", "", ""]
+    rows = client.get(csv_url + "?game_type=italian_whist").content.decode().splitlines()
+    ann = next(row for row in rows if row.startswith("Ann,")).split(",")
+    assert ann[3] == str(italian.results.get(position=0).total)
+
+
 def test_a_club_that_publishes_its_results_shows_its_standings_to_anyone(world: World) -> None:
     """Public results: a visitor (not signed in, or of another club) reads the standings at
     /c/<slug>/standings/ (the club's page sends a visitor there), without links into the
