@@ -144,17 +144,35 @@ def _started(actor: Actor, game: Game) -> bool:
     return game.kept_by_starter and actor.pk is not None and game.created_by_id == actor.pk
 
 
+ABANDON_WHILE_PLAYED = (
+    "only the club's staff and whoever started the game can abandon it while it is played; "
+    "its players finish it"
+)
+ABANDON_FINISHED = (
+    "the game is finished and counts in the standings: only the club's admins and directors "
+    "can abandon it (a mistake in a deal is put right by correcting the deal)"
+)
+
+
+def abandon_refusal(actor: Actor, game: Game) -> str | None:
+    """Why the actor may not abandon the game, None when they may: while it is played, the
+    club's staff and the member who started it (a game started by mistake); once finished,
+    the club's admins and directors. Not a guest at the table link, nor a player who only
+    sits in it (a tournament table's game is the director's to end). A game already
+    abandoned is refused by its state, not here (staff are told it is abandoned)."""
+    role = None
+    if isinstance(actor, User) and actor.is_authenticated:
+        role = _role(actor, game.club_id)
+    if game.status == GameStatus.FINISHED:
+        return None if role in (Role.ADMIN, Role.DIRECTOR) else ABANDON_FINISHED
+    if role in STAFF_ROLES or (role is not None and _started(actor, game)):
+        return None
+    return ABANDON_WHILE_PLAYED
+
+
 def can_abandon(actor: Actor, game: Game) -> bool:
-    """Abandon a game from its page: while it is played, the club's staff and the member
-    who started it (a game started by mistake); once finished, the club's admins and
-    directors. Not a guest at the table link, nor a player who only sits in it (a
-    tournament table's game is the director's to end)."""
-    if not isinstance(actor, User) or not actor.is_authenticated:
-        return False
-    role = _role(actor, game.club_id)
-    if game.status == GameStatus.IN_PROGRESS:
-        return role in STAFF_ROLES or (role is not None and _started(actor, game))
-    return game.status == GameStatus.FINISHED and role in (Role.ADMIN, Role.DIRECTOR)
+    """Whether the game's page offers this person to abandon it (:func:`abandon_refusal`)."""
+    return game.status != GameStatus.ABANDONED and abandon_refusal(actor, game) is None
 
 
 def can_score(actor: Actor, game: Game) -> bool:

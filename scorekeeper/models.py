@@ -308,6 +308,15 @@ class Game(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     ended_at = models.DateTimeField(null=True, blank=True)
+    ended_by = done_by()
+    ended_by_name = models.CharField(
+        max_length=200,
+        blank=True,
+        default="",
+        db_default="",
+        help_text="Who finished it by hand or abandoned it, as the deal history names people "
+        "(empty when the game ended by its own rules, or before this was kept).",
+    )
     rated = models.BooleanField(
         default=True,
         help_text="Counts for the club's ratings once finished (a tournament "

@@ -584,6 +584,7 @@ def game_view(
         "more_deals": more,
         "totals": list(sheet.totals),
         "finished": game.status == GameStatus.FINISHED,
+        "ended_by": game.ended_by_name or None,
         "winners": winners if game.status == GameStatus.FINISHED else [],
         "next_deal": (
             next_deal.as_dict()

@@ -32,8 +32,23 @@ def actor_of(request: Request) -> Actor:
 
 @dataclass(frozen=True)
 class Rule:
+    """Who may do an action: those ``check`` allows; the others are told ``message``."""
+
     check: Callable[[Actor, Any], bool]
     message: str
+
+    def refusal(self, actor: Actor, obj: Any) -> str | None:
+        """Why the actor may not (None: they may)."""
+        return None if self.check(actor, obj) else self.message
+
+
+@dataclass(frozen=True)
+class ReasonedRule:
+    """A rule whose refusal depends on the caller and the object (abandoning a game: one
+    reason while it is played, another once it is finished): ``refusal`` says why the
+    actor may not, None when they may."""
+
+    refusal: Callable[[Actor, Any], str | None]
 
 
 IS_MEMBER = Rule(access.is_member, "only the club's members can do this")
@@ -44,6 +59,7 @@ SCORES = Rule(
     access.can_score,
     "only the club's scorers, the game's players and whoever started it can change this game",
 )
+ABANDONS = ReasonedRule(access.abandon_refusal)
 
 
 class ActionRule(BasePermission):
@@ -53,16 +69,17 @@ class ActionRule(BasePermission):
     message = "you may not do this"
 
     def has_object_permission(self, request: Request, view: APIView, obj: Any) -> bool:
-        rules: dict[str, Rule] = getattr(view, "action_rules", {})
+        rules: dict[str, Rule | ReasonedRule] = getattr(view, "action_rules", {})
         rule = rules.get(request.method or "")
         if rule is None:
             return True
         if not isinstance(obj, Club | Game):
             # The browsable API asks about the data it renders (to offer forms): no.
             return False
-        if rule.check(actor_of(request), obj):
+        refusal = rule.refusal(actor_of(request), obj)
+        if refusal is None:
             return True
-        self.message = rule.message
+        self.message = refusal
         return False
 
 

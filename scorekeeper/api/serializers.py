@@ -404,6 +404,11 @@ class GameOutput(serializers.Serializer[Any]):
         child=serializers.IntegerField(), help_text="After the last deal of the game."
     )
     finished = serializers.BooleanField()
+    ended_by = serializers.CharField(
+        allow_null=True,
+        help_text="Who finished the game by hand or abandoned it, named as in a deal's "
+        "history; null while it is played, when it ended by its own rules, or if not known.",
+    )
     winners = serializers.ListField(
         child=serializers.IntegerField(), help_text="Winning seats; empty until finished."
     )

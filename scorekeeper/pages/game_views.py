@@ -554,7 +554,9 @@ def game_abandon(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """Asks first (a page of its own), then abandons the game (the service says who may)."""
     game, actor = game_and_actor(request, game_id)
     if request.method == "GET":
-        if not (_can_change(actor, game) and access.can_abandon(actor, game)):
+        refused = _abandon_refused(actor, game)
+        if refused:  # e.g. a bookmarked or shared link: the game, saying why not
+            messages.info(request, refused)
             return redirect("game", game_id=game.pk)
         context = {
             "game": game,
@@ -571,6 +573,16 @@ def game_abandon(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     return _after_write(
         request, game, actor, notice="Game abandoned: it keeps its deals and counts nowhere."
     )
+
+
+def _abandon_refused(actor: Actor, game: Game) -> str:
+    """Why the abandon page does not ask this person ("" when it does)."""
+    if game.status == GameStatus.ABANDONED:
+        return "The game is already abandoned."
+    if game.locked_at is not None:
+        return f"The game is locked: {game.locked_reason}."
+    refusal = access.abandon_refusal(actor, game)
+    return f"{capfirst(refusal)}." if refusal else ""
 
 
 @require_POST

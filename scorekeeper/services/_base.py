@@ -75,6 +75,9 @@ def sync_results(game: Game, sheet: Scoresheet, *, writes: rows.Batch | None = N
     writes = writes if writes is not None else rows.Batch()
     was_finished = game.status == GameStatus.FINISHED
     now = timezone.now()
+    fields = ["status", "ended_by_hand", "ended_at", "deal_count", "revision"]
+    if game.ended_by_hand or game.ended_by_id is not None or game.ended_by_name:
+        fields += ["ended_by", "ended_by_name"]  # (not on a deal of a game being played)
     if sheet.finished:
         game.status = GameStatus.FINISHED
         game.ended_by_hand = False
@@ -82,9 +85,11 @@ def sync_results(game: Game, sheet: Scoresheet, *, writes: rows.Batch | None = N
     elif game.status == GameStatus.FINISHED and not game.ended_by_hand:
         game.status = GameStatus.IN_PROGRESS  # a correction or undo reopened it
         game.ended_at = None
+    if not game.ended_by_hand:  # ended by its rules, or being played: by no one
+        game.ended_by, game.ended_by_name = None, ""
     game.deal_count = sheet.played
     game.revision += 1
-    writes.update(game, ["status", "ended_by_hand", "ended_at", "deal_count", "revision"])
+    writes.update(game, fields)
     if game.status == GameStatus.FINISHED:
         winners = set(sheet.winners or sheet.game.winners(sheet.table, sheet.totals))
     else:

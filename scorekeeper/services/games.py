@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
@@ -13,8 +14,8 @@ from django.utils import timezone
 from rules_engine import RuleError
 
 from .. import abandon_rules, access
-from ..access import Actor, TableGuest
-from ..errors import Conflict, InvalidInput
+from ..access import Actor, actor_name
+from ..errors import Conflict, InvalidInput, NotAllowed
 from ..models import (
     Club,
     Game,
@@ -113,9 +114,14 @@ def game_finish(*, actor: Actor, game: Game) -> Game:
         raise Conflict(f"the game is already {game.get_status_display().lower()}")
     if game.deal_count == 0:
         raise Conflict("a game with no deals cannot be finished; abandon it instead")
+    return _finished_by_hand(game, user=user_of(actor), name=actor_name(actor))
+
+
+def _finished_by_hand(game: Game, *, user: User | None, name: str) -> Game:
     game.status = GameStatus.FINISHED
     game.ended_by_hand = True
     game.ended_at = timezone.now()
+    game.ended_by, game.ended_by_name = user, name
     sync_results(game, sheet_after_last_deal(game, seats_of(game)))
     return game
 
@@ -128,24 +134,16 @@ def game_abandon(*, actor: Actor, game: Game) -> Game:
     ratings it counted in, for good: only the club's admins and directors abandon one (a
     game played by mistake); its scorers correct its deals."""
     game = locked_game(game)
-    refusal = (
-        "only the club's staff and whoever started the game can abandon it while it is "
-        "played; its players finish it"
-    )
-    require(access.can_score(actor, game) and not isinstance(actor, TableGuest), refusal)
+    refusal = access.abandon_refusal(actor, game)
+    if refusal is not None:
+        raise NotAllowed(refusal)
     if game.status == GameStatus.ABANDONED:
         raise Conflict("the game is already abandoned")
     check_writable(game)
-    if game.status == GameStatus.FINISHED:
-        refusal = (
-            "the game is finished and counts in the standings: only the club's admins and "
-            "directors can abandon it (a mistake in a deal is put right by correcting the deal)"
-        )
-    require(access.can_abandon(actor, game), refusal)
     ruled_out = abandon_rules.refusal(game)
     if ruled_out is not None:
         raise Conflict(ruled_out)
-    return _abandoned(game)
+    return _abandoned(game, user=user_of(actor), name=actor_name(actor))
 
 
 @transaction.atomic
@@ -154,22 +152,23 @@ def game_end_unfinished(*, game: Game, by: str) -> Game:
     tournament's round closing; no one at the table chose to): finished by hand at its
     totals when it has a deal, abandoned when it has none; a game already ended is left as
     it is. Read under the game's lock, so a deal recorded meanwhile counts. Not for a
-    person's request: no rights are asked (``by`` names who ends it, as its revisions
-    would a guest's)."""
+    person's request: no rights are asked (``by`` names what ends it, e.g. "the tournament
+    clock", on the game's page)."""
     game = locked_game(game)
     if game.status != GameStatus.IN_PROGRESS:
         return game
     check_writable(game)
     if game.deal_count:
-        return game_finish(actor=TableGuest(game_id=game.pk, name=by), game=game)
-    return _abandoned(game)
+        return _finished_by_hand(game, user=None, name=by)
+    return _abandoned(game, user=None, name=by)
 
 
-def _abandoned(game: Game) -> Game:
+def _abandoned(game: Game, *, user: User | None, name: str) -> Game:
     was_finished = game.status == GameStatus.FINISHED
     game.status = GameStatus.ABANDONED
     game.ended_at = timezone.now()
-    touch(game, "status", "ended_at")
+    game.ended_by, game.ended_by_name = user, name
+    touch(game, "status", "ended_at", "ended_by", "ended_by_name")
     Result.objects.filter(game=game).update(won=False)
     finished_game_changed(game, was_finished=was_finished)
     return game

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from scorekeeper import selectors
+from scorekeeper import access, selectors
 from scorekeeper.models import Game, GameStatus, Result
 from tests.api.helpers import WIDOW_DEALS, World, client_for, error_of, error_with
 from tests.factories import PlayerFactory, SeasonFactory, member
@@ -238,10 +238,18 @@ def test_abandon(world: World) -> None:
     assert response.status_code == 200
     assert response.json()["status"] == "abandoned"
     assert response.json()["next_deal"] is None
+    assert response.json()["ended_by"] == world.users["admin"].get_username()
     game.refresh_from_db()
     assert game.status == GameStatus.ABANDONED
     again = world.client("admin").post(f"/api/v1/games/{game.pk}/abandon/")
     assert again.status_code == 409
+    # a member who neither started it nor keeps the club's scores is told who may
+    other = world.start()
+    refused = world.client("member").post(f"/api/v1/games/{other.pk}/abandon/")
+    error_with(refused, 403, "permission_denied")
+    assert refused.json()["error"]["message"] == access.ABANDON_WHILE_PLAYED
+    other.refresh_from_db()
+    assert other.status == GameStatus.IN_PROGRESS
     deal = world.client("admin").post(
         f"/api/v1/games/{game.pk}/deals/", {"number": 2, **WIDOW_DEALS[1]}
     )

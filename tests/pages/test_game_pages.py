@@ -885,12 +885,20 @@ def test_a_game_started_by_mistake_is_abandoned_on_its_page(world: World) -> Non
     assert mistaken.status == GameStatus.IN_PROGRESS
     asked = text_of(starter.get(reverse("game-abandon", args=[mistaken.pk])))
     assert "Abandon the game? Ann, Bob, Cy." in asked and "Keep it" in asked
-    assert other.get(reverse("game-abandon", args=[mistaken.pk])).status_code == 302
+    # the page's address opened by someone who may not: the game, saying why not
+    shown = other.get(reverse("game-abandon", args=[mistaken.pk]), follow=True)
+    assert shown.redirect_chain == [(reverse("game", args=[mistaken.pk]), 302)]
+    assert "whoever started the game can abandon it while it is played" in text_of(shown)
     done = starter.post(reverse("game-abandon", args=[mistaken.pk]), follow=True)
     assert "Game abandoned: it keeps its deals and counts nowhere." in text_of(done)
     mistaken.refresh_from_db()
     assert mistaken.status == GameStatus.ABANDONED
     assert "Abandon the game…" not in text_of(game_page(starter, mistaken))
+    again = starter.get(reverse("game-abandon", args=[mistaken.pk]), follow=True)
+    assert "The game is already abandoned." in text_of(again)
+    # another phone at the game learns who abandoned it
+    seen = text_of(game_page(other, mistaken))
+    assert f"Abandoned by {world.member.get_username()} at " in seen
     # an abandoned game with deals: no leader marked, nor how it would have ended
     played = world.record(
         world.start("widow_whist", options={}), {"widow": None, "tricks": [5, 4, 4]}

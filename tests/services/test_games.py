@@ -234,11 +234,18 @@ def test_finish_by_hand_and_abandon(club, scorer):
     services.game_finish(actor=scorer, game=game)
     game.refresh_from_db()
     assert game.status == GameStatus.FINISHED and game.ended_by_hand
+    assert game.ended_by == scorer and game.ended_by_name == scorer.get_username()
     assert [r.won for r in Result.objects.filter(game=game).order_by("position")] == [
         True,
         True,
         False,
     ]
+    # a correction of a game finished by hand keeps who finished it
+    services.deal_correct(
+        actor=scorer, game=game, number=1, record={"widow": None, "tricks": [4, 5, 4]}, reason="x"
+    )
+    game.refresh_from_db()
+    assert game.ended_by_hand and game.ended_by_name == scorer.get_username()
     with pytest.raises(Conflict):
         services.deal_record(
             actor=scorer, game=game, number=2, record={"widow": None, "tricks": [5, 5, 3]}
@@ -247,6 +254,7 @@ def test_finish_by_hand_and_abandon(club, scorer):
     services.game_abandon(actor=scorer, game=other)
     other.refresh_from_db()
     assert other.status == GameStatus.ABANDONED
+    assert other.ended_by == scorer and other.ended_by_name == scorer.get_username()
     with pytest.raises(Conflict):
         services.deal_record(
             actor=scorer, game=other, number=1, record={"widow": None, "tricks": [5, 5, 3]}
@@ -262,10 +270,12 @@ def test_time_up_finishes_a_game_with_a_deal_and_abandons_one_without(club, scor
     played.refresh_from_db()
     assert played.status == GameStatus.FINISHED and played.ended_by_hand
     assert played.deal_count == 1
+    assert played.ended_by is None and played.ended_by_name == "tournament clock"
     unplayed = start_game(club, "widow_whist", 3, actor=scorer)
     services.game_end_unfinished(game=unplayed, by="tournament clock")
     unplayed.refresh_from_db()
     assert unplayed.status == GameStatus.ABANDONED and unplayed.ended_at is not None
+    assert unplayed.ended_by_name == "tournament clock"
     # a game already ended is left as it is
     services.game_end_unfinished(game=played, by="tournament clock")
     played.refresh_from_db()

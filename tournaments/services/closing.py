@@ -28,7 +28,7 @@ from ._base import _decimal
 
 def _finish_unfinished(round: Round, reason: str) -> None:
     """Finish by hand (or abandon, with no deal) the games of unconfirmed tables."""
-    clock = "tournament clock" if reason == CloseReason.TIME else "tournament director"
+    clock = "the tournament clock" if reason == CloseReason.TIME else "the tournament director"
     for table in round.tables.filter(confirmed_at__isnull=True).select_related("game"):
         game = table.game
         if game is None:

@@ -28,6 +28,7 @@ from ..errors import ErrorSerializer
 from ..parsers import JSONParser
 from ..permissions import (
     ActionRule,
+    ReasonedRule,
     Rule,
     actor_of,
     game_for_next_deal,
@@ -175,7 +176,7 @@ class ApiView(APIView):
     tag: ClassVar[str | None] = None  # the group of its operations in the OpenAPI schema
     parser_classes = [JSONParser]
     permission_classes = [IsAuthenticated, ActionRule]
-    action_rules: ClassVar[dict[str, Rule]] = {}
+    action_rules: ClassVar[dict[str, Rule | ReasonedRule]] = {}
 
     def parse(
         self, serializer_class: type[Serializer[Any]], data: Any, **context: Any

@@ -16,6 +16,7 @@ from scorekeeper import selectors, services
 
 from .. import serializers as s
 from ..permissions import (
+    ABANDONS,
     SCORES,
     actor_of,
 )
@@ -128,6 +129,7 @@ class GameFinishView(GameActionView):
     "games_abandon", "Abandon the game: it keeps its deals but counts in no standings"
 )
 class GameAbandonView(GameActionView):
+    action_rules = {"POST": ABANDONS}
     service = services.game_abandon
 
 
