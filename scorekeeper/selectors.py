@@ -11,18 +11,23 @@ write path and the game page sit beside the ORM reads they replace)."""
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
-from functools import cache, partial
+from functools import cache, partial, reduce
 from typing import Any, TypeVar, cast
 
 from django.contrib.auth.models import User
 from django.db import connection
 from django.db.models import (
+    PROTECT,
     Avg,
+    BooleanField,
     Case,
     Count,
+    Exists,
+    ExpressionWrapper,
     F,
     IntegerField,
     Model,
@@ -724,8 +729,17 @@ def seasons_of(club: Club) -> QuerySet[Season]:
 
 def seasons_with_game_counts(club: Club) -> QuerySet[Season]:
     """The club's seasons, latest first, each with its ``game_count`` (the games played in
-    it, abandoned ones too)."""
-    return seasons_of(club).annotate(game_count=Count("games"))
+    it, abandoned ones too) and ``held``: whether anything else that keeps its season
+    refers to it (what an app on top counts in it, as a tournament; found from the
+    relations that protect a season, so the core names none of them)."""
+    seasons = seasons_of(club).annotate(game_count=Count("games"))
+    holders = [
+        Exists(relation.related_model._base_manager.filter(**{relation.field.name: OuterRef("pk")}))
+        for relation in Season._meta.related_objects
+        if relation.on_delete is PROTECT and relation.related_model is not Game
+    ]
+    held: Any = reduce(operator.or_, holders) if holders else Value(False)
+    return seasons.annotate(held=ExpressionWrapper(held, output_field=BooleanField()))
 
 
 @dataclass(frozen=True)

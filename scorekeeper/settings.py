@@ -258,6 +258,9 @@ Ids the caller cannot see, given in a request body, are refused with 400 naming 
 """,
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # A PATCH body is its input serializer's: the fields it may leave out say so there
+    # (required=False); a rename's name is required (no all-optional "Patched" copies).
+    "COMPONENT_SPLIT_PATCH": False,
     # The games' keys are one enum wherever a field takes them (game_type, a trick's game).
     "ENUM_NAME_OVERRIDES": {"GameTypeEnum": "scorekeeper.api.serializers.GAME_TYPES"},
     # What to do next with what was just made: OpenAPI links (scorekeeper/api/schema.py).

@@ -74,9 +74,13 @@ def game_start(
         raise InvalidInput("a player can take only one seat", field="players")
     played_on = played_on or timezone.localdate()
     if season is None:
-        season = season_for_date(club, played_on)
+        season = _kept(season_for_date(club, played_on))
+        if season is None:  # the day's season was deleted meanwhile: another, or none
+            season = _kept(season_for_date(club, played_on))
     elif season.club_id != club.pk:
         raise InvalidInput("the season belongs to another club", field="season")
+    elif _kept(season) is None:
+        raise InvalidInput("that season no longer exists: it was deleted", field="season")
     game = Game(
         club=club,
         season=season,
@@ -115,6 +119,15 @@ def game_finish(*, actor: Actor, game: Game) -> Game:
     if game.deal_count == 0:
         raise Conflict("a game with no deals cannot be finished; abandon it instead")
     return _finished_by_hand(game, user=user_of(actor), name=actor_name(actor))
+
+
+def _kept(season: Season | None) -> Season | None:
+    """The season, locked until the game that counts in it is saved (PostgreSQL: FOR NO
+    KEY UPDATE, which its deletion waits for, as the game's row would be refused after
+    it), or None when it was deleted meanwhile."""
+    if season is None:
+        return None
+    return Season.objects.select_for_update(no_key=True).filter(pk=season.pk).first()
 
 
 def _finished_by_hand(game: Game, *, user: User | None, name: str) -> Game:

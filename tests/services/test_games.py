@@ -1,6 +1,12 @@
 """Services: starting games, recording, correcting and undoing deals, finishing."""
 
+import threading
+import time
+from datetime import timedelta
+
 import pytest
+from django.db import connection, transaction
+from django.utils import timezone
 
 from rules_engine import score_record
 from scorekeeper import services
@@ -12,7 +18,7 @@ from scorekeeper.errors import (
     NotFound,
     StaleVersion,
 )
-from scorekeeper.models import Deal, DealRevision, Game, GameStatus, Result, Role
+from scorekeeper.models import Deal, DealRevision, Game, GameStatus, Result, Role, Season
 from tests.factories import (
     ClubFactory,
     PlayerFactory,
@@ -280,6 +286,43 @@ def test_time_up_finishes_a_game_with_a_deal_and_abandons_one_without(club, scor
     services.game_end_unfinished(game=played, by="tournament clock")
     played.refresh_from_db()
     assert played.status == GameStatus.FINISHED
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_game_started_while_its_season_is_deleted_counts_in_none():
+    """The season made by mistake is deleted while a phone starts the day's first game:
+    the game waits for the deletion, then counts in no season (not a refused write)."""
+    if connection.vendor != "postgresql":
+        pytest.skip(
+            "the deletion's row lock is PostgreSQL's: SQLite runs one write transaction at "
+            "a time, so the two cannot interleave"
+        )
+    club = ClubFactory()
+    admin = member(club, Role.ADMIN)
+    today = timezone.localdate()
+    season = SeasonFactory(
+        club=club, starts_on=today - timedelta(days=1), ends_on=today + timedelta(days=30)
+    )
+    players = [PlayerFactory(club=club) for _ in range(3)]
+    holding = threading.Event()
+
+    def delete() -> None:
+        try:
+            with transaction.atomic():
+                services.season_delete(actor=admin, season=season)
+                holding.set()
+                time.sleep(2)  # the deletion holds the season while the game starts
+        finally:
+            connection.close()
+
+    deleting = threading.Thread(target=delete)
+    deleting.start()
+    assert holding.wait(10)
+    game = services.game_start(actor=admin, club=club, game_type="widow_whist", players=players)
+    deleting.join(10)
+    assert game.season is None
+    assert not Season.objects.filter(pk=season.pk).exists()
+    assert Game.objects.get(pk=game.pk).season_id is None
 
 
 def test_who_may_record(club):

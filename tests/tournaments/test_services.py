@@ -10,6 +10,8 @@ from decimal import Decimal
 import pytest
 from django.core import mail
 from django.db import IntegrityError, transaction
+from django.test import Client
+from django.urls import reverse
 from django.utils import timezone
 
 from scorekeeper import selectors as core_selectors
@@ -881,3 +883,18 @@ def test_a_season_a_tournament_counts_in_is_not_deleted(event: Event) -> None:
     with pytest.raises(Conflict, match="a tournament counts in Cup season"):
         core.season_delete(actor=admin, season=season)
     assert core_selectors.seasons_of(event.club).filter(pk=season.pk).exists()
+    # the seasons page does not offer to delete it; a season nothing counts in, it does
+    spare = core.season_create(
+        actor=admin,
+        club=event.club,
+        name="Spare season",
+        starts_on=datetime.date(2091, 1, 1),
+        ends_on=datetime.date(2091, 12, 31),
+    )
+    held = {s.name: s.held for s in core_selectors.seasons_with_game_counts(event.club)}
+    assert held["Cup season"] is True and held["Spare season"] is False
+    client = Client()
+    client.force_login(admin)
+    page = client.get(reverse("club-seasons", args=[event.club.slug])).content.decode()
+    assert reverse("season-delete", args=[event.club.slug, spare.pk]) in page
+    assert reverse("season-delete", args=[event.club.slug, season.pk]) not in page

@@ -242,7 +242,10 @@ class SeasonView(ApiView):
 
     @operation("seasons_delete", responds(204, None, 401, 403, 404, 409), request=None)
     def delete(self, request: Request, season_id: int) -> Response:
-        """Delete a season no game counts in, made by mistake (admins, directors)"""
+        """Delete a season no game counts in, made by mistake (admins, directors)
+
+        A season with games played in it, or one a tournament counts in, is refused with
+        409 saying why (a season with games is ended early instead: seasons/{id}/close/)."""
         services.season_delete(actor=actor_of(request), season=self.season(season_id))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
