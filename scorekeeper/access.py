@@ -149,8 +149,8 @@ ABANDON_WHILE_PLAYED = (
     "its players finish it"
 )
 ABANDON_FINISHED = (
-    "the game is finished and counts in the standings: only the club's admins and directors "
-    "can abandon it (a mistake in a deal is put right by correcting the deal)"
+    "the game is finished and its result counts: only the club's admins and directors can "
+    "abandon it (a mistake in a deal is put right by correcting the deal)"
 )
 
 
@@ -159,7 +159,9 @@ def abandon_refusal(actor: Actor, game: Game) -> str | None:
     club's staff and the member who started it (a game started by mistake); once finished,
     the club's admins and directors. Not a guest at the table link, nor a player who only
     sits in it (a tournament table's game is the director's to end). A game already
-    abandoned is refused by its state, not here (staff are told it is abandoned)."""
+    abandoned is refused by its state, not here: whoever sees it is told so."""
+    if game.status == GameStatus.ABANDONED:
+        return None
     role = None
     if isinstance(actor, User) and actor.is_authenticated:
         role = _role(actor, game.club_id)

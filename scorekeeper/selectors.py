@@ -12,7 +12,7 @@ write path and the game page sit beside the ORM reads they replace)."""
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from functools import cache, partial, reduce
@@ -625,6 +625,24 @@ STANDING_SORTS: dict[str, str] = {
 }
 
 
+#: Sorts by what is kept per game (ratings), and by scores (not added up across games).
+RATING_SORTS = ("rating", "change")
+SCORE_SORTS = ("total", "per_deal")
+
+
+def standing_sort(sort: str, *, game_type: str | None, rows: Sequence[Mapping[str, Any]]) -> str:
+    """The order season standings ``rows`` are shown in when ``sort`` is asked for: by wins
+    when it is unknown, asks for ratings over all games (they are kept per game), or for
+    scores the rows do not add up (all games of a season that mixed kinds of game)."""
+    if (
+        sort not in STANDING_SORTS
+        or (sort in RATING_SORTS and not game_type)
+        or (sort in SCORE_SORTS and rows and rows[0]["total_score"] is None)
+    ):
+        return "wins"
+    return sort
+
+
 def _sort_key(sort: str) -> Any:
     def missing_last(value: float | None, descending: bool = True) -> tuple[int, float]:
         if value is None:
@@ -654,7 +672,8 @@ def season_standings(
 ) -> list[dict[str, Any]]:
     """Per player, over the season's finished games: played, won, total, averages (a game,
     a deal, the placing); for one game type also the rating after the season's games and
-    its change over the season. Sorted by ``sort`` (:data:`STANDING_SORTS`).
+    its change over the season. Sorted by ``sort`` (:data:`STANDING_SORTS`), or by wins where
+    :func:`standing_sort` says it cannot be.
 
     Over all games, when the season's games are of more than one type, the scores are not
     added up (the total, its averages: None): a point of one game is not a point of
@@ -689,21 +708,8 @@ def season_standings(
         _standing_row(row, added=bool(game_type) or (row[9] or 0) <= 1, rated=bool(game_type))
         for row in values
     ]
-    table.sort(key=_sort_key(sort if sort in STANDING_SORTS else "wins"))
+    table.sort(key=_sort_key(standing_sort(sort, game_type=game_type, rows=table)))
     return table
-
-
-def season_scores_added(season: Season) -> bool:
-    """Whether the season's standings over all games add up scores: its finished games are
-    all of one type (:func:`season_standings`)."""
-    return (
-        SeasonStanding.objects.filter(season=season, games__gt=0)
-        .exclude(game_type="")
-        .values("game_type")
-        .distinct()
-        .count()
-        <= 1
-    )
 
 
 def _standing_row(values: Sequence[Any], *, added: bool, rated: bool) -> dict[str, Any]:

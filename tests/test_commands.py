@@ -513,6 +513,26 @@ def test_scores_check_reports_a_wrong_stored_score_and_fix_mends_it() -> None:
     assert "every stored score matches" in run("scores_check")
 
 
+def test_scores_check_fix_leaves_an_abandoned_game_abandoned() -> None:
+    """A finished game abandoned (played by mistake) whose stored scores are wrong: the
+    fix rescores its deals; it stays abandoned, by whoever abandoned it, and wins nothing."""
+    run("seed_demo")
+    game = Game.objects.filter(status=GameStatus.FINISHED).order_by("pk").first()
+    assert game is not None
+    admin = member(game.club, Role.ADMIN, username="fixer")
+    services.game_abandon(actor=admin, game=game)
+    deal = game.deals.get(number=1)
+    right = list(deal.scores)
+    deal.scores = [score + 1 for score in deal.scores]
+    deal.save(update_fields=["scores"])
+    assert "differences mended" in run("scores_check", "--fix")
+    game.refresh_from_db()
+    deal.refresh_from_db()
+    assert deal.scores == right
+    assert game.status == GameStatus.ABANDONED and game.ended_by_name == "fixer"
+    assert not game.results.filter(won=True).exists()
+
+
 @pytest.mark.django_db(transaction=True)
 def test_scores_check_in_two_processes_finds_and_mends_what_one_does(
     monkeypatch: pytest.MonkeyPatch,

@@ -105,10 +105,6 @@ def _from_results(game: Game) -> GameSummary:
 # --- Club home ------------------------------------------------------------------------------
 
 
-RATING_SORTS = ("rating", "change")
-SCORE_SORTS = ("total", "per_deal")
-
-
 def _standings_context(request: HttpRequest, club: Club, *, url_name: str) -> dict[str, Any]:
     game_type = request.GET.get("game_type", "")
     if game_type not in GAMES:
@@ -117,22 +113,21 @@ def _standings_context(request: HttpRequest, club: Club, *, url_name: str) -> di
         club, asked=request.GET.get("season", ""), today=timezone.localdate()
     )
     season = seasons.shown
+    asked_sort = request.GET.get("sort", "wins")
+    rows = selectors.season_standings(season, game_type or None, asked_sort) if season else []
     # Ratings are kept per game, and scores of different games are not added up: their
-    # sorts are offered once a game is chosen (or, for scores, when the season has one).
-    scores_added = bool(game_type) or season is None or selectors.season_scores_added(season)
+    # sorts are offered once a game is chosen (or, for scores, when the season had one).
     sorts = {
         key: label
         for key, label in selectors.STANDING_SORTS.items()
-        if game_type or (key not in RATING_SORTS and (scores_added or key not in SCORE_SORTS))
+        if selectors.standing_sort(key, game_type=game_type or None, rows=rows) == key
     }
-    asked_sort = request.GET.get("sort", "wins")
-    sort = asked_sort if asked_sort in sorts else "wins"
+    sort = selectors.standing_sort(asked_sort, game_type=game_type or None, rows=rows)
     sort_note = ""
-    if asked_sort in RATING_SORTS and not game_type:
+    if asked_sort in selectors.RATING_SORTS and not game_type:
         sort_note = "Ratings are kept for each game: choose a game to sort by rating."
-    elif asked_sort in SCORE_SORTS and asked_sort not in sorts:
+    elif asked_sort in selectors.SCORE_SORTS and sort != asked_sort:
         sort_note = "Scores of different games are not added up: choose a game to sort by score."
-    rows = selectors.season_standings(season, game_type or None, sort) if season is not None else []
     return {
         "season": season,
         "seasons": seasons.seasons,
@@ -143,7 +138,7 @@ def _standings_context(request: HttpRequest, club: Club, *, url_name: str) -> di
         "sort": sort,
         "sorts": list(sorts.items()),
         "sort_note": sort_note,
-        "scores_added": scores_added,
+        "scores_added": not rows or rows[0]["total_score"] is not None,
         "game_type": game_type,
         "game_types": [(game.key, game.name) for game in GAMES.values()],
         "game_type_name": GAMES[game_type].name if game_type else "",

@@ -18,6 +18,7 @@ from .clubs import (
     season_close,
     season_create,
     season_delete,
+    season_kept_for,
     season_make_current,
     season_rename,
 )
@@ -83,6 +84,7 @@ __all__ = [
     "season_close",
     "season_create",
     "season_delete",
+    "season_kept_for",
     "season_make_current",
     "season_rename",
     "table_link_create",

@@ -78,15 +78,17 @@ def sync_results(game: Game, sheet: Scoresheet, *, writes: rows.Batch | None = N
     fields = ["status", "ended_by_hand", "ended_at", "deal_count", "revision"]
     if game.ended_by_hand or game.ended_by_id is not None or game.ended_by_name:
         fields += ["ended_by", "ended_by_name"]  # (not on a deal of a game being played)
-    if sheet.finished:
+    if game.status == GameStatus.ABANDONED:
+        pass  # it stays abandoned (a consistency fix rescores its deals, nothing more)
+    elif sheet.finished:
         game.status = GameStatus.FINISHED
         game.ended_by_hand = False
         game.ended_at = game.ended_at or now
     elif game.status == GameStatus.FINISHED and not game.ended_by_hand:
         game.status = GameStatus.IN_PROGRESS  # a correction or undo reopened it
         game.ended_at = None
-    if not game.ended_by_hand:  # ended by its rules, or being played: by no one
-        game.ended_by, game.ended_by_name = None, ""
+    if not game.ended_by_hand and game.status != GameStatus.ABANDONED:
+        game.ended_by, game.ended_by_name = None, ""  # ended by its rules, or being played
     game.deal_count = sheet.played
     game.revision += 1
     writes.update(game, fields)

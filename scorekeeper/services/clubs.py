@@ -6,8 +6,8 @@ from datetime import date, timedelta
 
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_slug
-from django.db import IntegrityError, transaction
-from django.db.models import ProtectedError
+from django.db import IntegrityError, connection, transaction
+from django.db.models import ProtectedError, QuerySet
 from django.utils import timezone
 
 from .. import access
@@ -119,6 +119,40 @@ def season_rename(*, actor: Actor, season: Season, name: str) -> Season:
     except IntegrityError:
         raise taken from None
     return season
+
+
+def season_kept_for(*, club: Club, played_on: date, season: Season | None = None) -> Season | None:
+    """The season a new game or tournament of ``played_on`` counts in: ``season`` as given
+    (refused when it is another club's, or was deleted meanwhile), else the club's season of
+    that day, if any. Its row is kept until the caller's transaction ends (PostgreSQL: FOR
+    KEY SHARE, the lock the new row's reference takes: a deletion in progress is waited for
+    and then not found, and a deletion that comes after waits and finds the new row, while
+    other games started in the season and edits of its name or dates go on)."""
+    if season is not None:
+        if season.club_id != club.pk:
+            raise InvalidInput("the season belongs to another club", field="season")
+        kept = _key_shared(Season.objects.filter(pk=season.pk))
+        if kept is None:
+            raise InvalidInput("that season no longer exists: it was deleted", field="season")
+        return kept
+    for _ in range(2):  # the day's season deleted (or its dates changed) while it waited
+        found = season_for_date(club, played_on)
+        if found is None:
+            return None
+        day = Season.objects.filter(pk=found.pk, starts_on__lte=played_on, ends_on__gte=played_on)
+        kept = _key_shared(day)
+        if kept is not None:
+            return kept
+    return None
+
+
+def _key_shared(seasons: QuerySet[Season]) -> Season | None:
+    """The first of ``seasons``, its row locked FOR KEY SHARE on PostgreSQL (SQLite writes
+    one transaction at a time: nothing to lock)."""
+    if connection.vendor != "postgresql":
+        return seasons.first()
+    sql, params = seasons.order_by().query.sql_with_params()
+    return next(iter(Season.objects.raw(f"{sql} FOR KEY SHARE", params)), None)
 
 
 @transaction.atomic

@@ -26,7 +26,6 @@ from ..models import (
     Seat,
 )
 from ..scoring import empty_sheet, sheet_after_last_deal
-from ..selectors import season_for_date
 from ._base import (
     check_writable,
     locked_for_scoring,
@@ -37,6 +36,7 @@ from ._base import (
     touch,
     user_of,
 )
+from .clubs import season_kept_for
 from .ratings import finished_game_changed
 
 _SETUP_FIELDS = {"game": "game_type", "players": "players", "first_dealer": "first_dealer"}
@@ -73,14 +73,7 @@ def game_start(
     if len({player.pk for player in players}) != len(players):
         raise InvalidInput("a player can take only one seat", field="players")
     played_on = played_on or timezone.localdate()
-    if season is None:
-        season = _kept(season_for_date(club, played_on))
-        if season is None:  # the day's season was deleted meanwhile: another, or none
-            season = _kept(season_for_date(club, played_on))
-    elif season.club_id != club.pk:
-        raise InvalidInput("the season belongs to another club", field="season")
-    elif _kept(season) is None:
-        raise InvalidInput("that season no longer exists: it was deleted", field="season")
+    season = season_kept_for(club=club, played_on=played_on, season=season)
     game = Game(
         club=club,
         season=season,
@@ -121,15 +114,6 @@ def game_finish(*, actor: Actor, game: Game) -> Game:
     return _finished_by_hand(game, user=user_of(actor), name=actor_name(actor))
 
 
-def _kept(season: Season | None) -> Season | None:
-    """The season, locked until the game that counts in it is saved (PostgreSQL: FOR NO
-    KEY UPDATE, which its deletion waits for, as the game's row would be refused after
-    it), or None when it was deleted meanwhile."""
-    if season is None:
-        return None
-    return Season.objects.select_for_update(no_key=True).filter(pk=season.pk).first()
-
-
 def _finished_by_hand(game: Game, *, user: User | None, name: str) -> Game:
     game.status = GameStatus.FINISHED
     game.ended_by_hand = True
@@ -160,20 +144,20 @@ def game_abandon(*, actor: Actor, game: Game) -> Game:
 
 
 @transaction.atomic
-def game_end_unfinished(*, game: Game, by: str) -> Game:
+def game_end_unfinished(*, game: Game, by: str, user: User | None = None) -> Game:
     """End a game still being played when the event it belongs to says time is up (a
     tournament's round closing; no one at the table chose to): finished by hand at its
     totals when it has a deal, abandoned when it has none; a game already ended is left as
     it is. Read under the game's lock, so a deal recorded meanwhile counts. Not for a
-    person's request: no rights are asked (``by`` names what ends it, e.g. "the tournament
-    clock", on the game's page)."""
+    person's request: no rights are asked (``by`` names what ends it on the game's page,
+    e.g. "the tournament clock"; ``user``, the account that had it ended, if any)."""
     game = locked_game(game)
     if game.status != GameStatus.IN_PROGRESS:
         return game
     check_writable(game)
     if game.deal_count:
-        return _finished_by_hand(game, user=None, name=by)
-    return _abandoned(game, user=None, name=by)
+        return _finished_by_hand(game, user=user, name=by)
+    return _abandoned(game, user=user, name=by)
 
 
 def _abandoned(game: Game, *, user: User | None, name: str) -> Game:

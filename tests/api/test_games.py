@@ -243,6 +243,9 @@ def test_abandon(world: World) -> None:
     assert game.status == GameStatus.ABANDONED
     again = world.client("admin").post(f"/api/v1/games/{game.pk}/abandon/")
     assert again.status_code == 409
+    # whoever sees the game is told it is abandoned already, whatever their rights
+    seen = world.client("member").post(f"/api/v1/games/{game.pk}/abandon/")
+    assert error_with(seen, 409, "conflict")["message"] == "the game is already abandoned"
     # a member who neither started it nor keeps the club's scores is told who may
     other = world.start()
     refused = world.client("member").post(f"/api/v1/games/{other.pk}/abandon/")

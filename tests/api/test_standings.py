@@ -67,6 +67,12 @@ def test_standings_over_finished_games(world: World, season: Season) -> None:
     assert only["game_type"] == "italian_whist"
     assert {row["name"] for row in only["standings"]} == {"Bob", "Cy", "Dee"}
     assert all(row["games_played"] == 1 for row in only["standings"])
+    # sorted by what is not there: by wins, and the answer says so
+    for asked in ("total", "per_deal", "rating"):
+        mixed = world.client("member").get(url(season), {"sort": asked}).json()
+        assert mixed["sort"] == "wins"
+        wins = [row["games_won"] for row in mixed["standings"]]
+        assert wins == sorted(wins, reverse=True)
     widow_only = world.client("member").get(url(season), {"game_type": "widow_whist"}).json()
     rows = {row["name"]: row for row in widow_only["standings"]}
     assert rows["Ann"]["total_score"] == ann.total

@@ -898,7 +898,7 @@ def test_a_game_started_by_mistake_is_abandoned_on_its_page(world: World) -> Non
     assert "The game is already abandoned." in text_of(again)
     # another phone at the game learns who abandoned it
     seen = text_of(game_page(other, mistaken))
-    assert f"Abandoned by {world.member.get_username()} at " in seen
+    assert f"Abandoned by {world.member.get_username()} (" in seen
     # an abandoned game with deals: no leader marked, nor how it would have ended
     played = world.record(
         world.start("widow_whist", options={}), {"widow": None, "tricks": [5, 4, 4]}

@@ -3,6 +3,7 @@
 import threading
 import time
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from django.db import connection, transaction
@@ -219,6 +220,19 @@ def test_correction_can_reopen_and_finish_games(club, scorer):
     assert not Result.objects.filter(game=game, won=True).exists()
 
 
+def test_a_correction_that_ends_a_game_by_its_rules_says_no_one_ended_it(club, scorer):
+    game = start_game(club, "italian_whist", 3, actor=scorer)
+    record_deals(game, ITALIAN[:2], scorer)
+    services.game_finish(actor=scorer, game=game)
+    game.refresh_from_db()
+    assert game.ended_by_hand and game.ended_by == scorer
+    # deal 2 was the game's last: its limit is reached, the rules end it
+    services.deal_correct(actor=scorer, game=game, number=2, record=ITALIAN[2], reason="typo")
+    game.refresh_from_db()
+    assert game.status == GameStatus.FINISHED and not game.ended_by_hand
+    assert game.ended_by is None and game.ended_by_name == ""
+
+
 def test_undo_reopens_and_keeps_history(club, scorer):
     game = start_game(club, "italian_whist", 3, actor=scorer)
     record_deals(game, ITALIAN, scorer)
@@ -288,10 +302,31 @@ def test_time_up_finishes_a_game_with_a_deal_and_abandons_one_without(club, scor
     assert played.status == GameStatus.FINISHED
 
 
+def _start_game(club: Any, actor: Any) -> Any:
+    players = [PlayerFactory(club=club) for _ in range(3)]
+    return services.game_start(actor=actor, club=club, game_type="widow_whist", players=players)
+
+
+def _start_tournament(club: Any, actor: Any) -> Any:
+    from tournaments import services as tournament_services
+
+    return tournament_services.tournament_create(
+        actor=actor,
+        club=club,
+        name="Open",
+        game_type="widow_whist",
+        rounds=3,
+        round_kind="deals",
+        round_deals=3,
+    )
+
+
 @pytest.mark.django_db(transaction=True)
-def test_a_game_started_while_its_season_is_deleted_counts_in_none():
-    """The season made by mistake is deleted while a phone starts the day's first game:
-    the game waits for the deletion, then counts in no season (not a refused write)."""
+@pytest.mark.parametrize("start", [_start_game, _start_tournament], ids=["game", "tournament"])
+def test_what_starts_while_its_season_is_deleted_counts_in_none(start: Any) -> None:
+    """The season made by mistake is deleted while a phone starts the day's first game (or
+    a director a tournament): the start waits for the deletion, then counts in no season
+    (not a write refused by the database)."""
     if connection.vendor != "postgresql":
         pytest.skip(
             "the deletion's row lock is PostgreSQL's: SQLite runs one write transaction at "
@@ -303,7 +338,6 @@ def test_a_game_started_while_its_season_is_deleted_counts_in_none():
     season = SeasonFactory(
         club=club, starts_on=today - timedelta(days=1), ends_on=today + timedelta(days=30)
     )
-    players = [PlayerFactory(club=club) for _ in range(3)]
     holding = threading.Event()
 
     def delete() -> None:
@@ -311,18 +345,53 @@ def test_a_game_started_while_its_season_is_deleted_counts_in_none():
             with transaction.atomic():
                 services.season_delete(actor=admin, season=season)
                 holding.set()
-                time.sleep(2)  # the deletion holds the season while the game starts
+                time.sleep(2)  # the deletion holds the season while the start comes
         finally:
             connection.close()
 
     deleting = threading.Thread(target=delete)
     deleting.start()
     assert holding.wait(10)
-    game = services.game_start(actor=admin, club=club, game_type="widow_whist", players=players)
+    started = start(club, admin)
     deleting.join(10)
-    assert game.season is None
+    assert started.season is None
     assert not Season.objects.filter(pk=season.pk).exists()
-    assert Game.objects.get(pk=game.pk).season_id is None
+    assert type(started).objects.get(pk=started.pk).season_id is None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_season_is_not_deleted_under_a_game_being_started() -> None:
+    """The other way round: a game being started holds its season; the deletion waits,
+    then finds the game and refuses (409). Games started at once do not wait for each
+    other."""
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks are PostgreSQL's: SQLite runs one write transaction at a time")
+    club = ClubFactory()
+    admin = member(club, Role.ADMIN)
+    today = timezone.localdate()
+    season = SeasonFactory(
+        club=club, starts_on=today - timedelta(days=1), ends_on=today + timedelta(days=30)
+    )
+    holding = threading.Event()
+
+    def start() -> None:
+        try:
+            with transaction.atomic():
+                _start_game(club, admin)
+                holding.set()
+                time.sleep(1)  # the game's transaction is still open
+        finally:
+            connection.close()
+
+    starting = threading.Thread(target=start)
+    starting.start()
+    assert holding.wait(10)
+    other = _start_game(club, admin)  # not held up by the first
+    assert other.season_id == season.pk
+    with pytest.raises(Conflict, match="were played in"):
+        services.season_delete(actor=admin, season=season)
+    starting.join(10)
+    assert Game.objects.filter(season=season).count() == 2
 
 
 def test_who_may_record(club):

@@ -49,8 +49,13 @@ def test_a_confirmed_table_refuses_every_change_to_its_game(event):
             core.deal_correct(
                 actor=actor, game=game, number=2, record=WIN[1], reason="wrong tricks"
             )
-        # a guest at the table never abandons; the club's staff are told it is locked
-        refused = (NotAllowed, "players finish it") if actor is scorer else (Conflict, "locked")
+        # a finished game is abandoned by a director or admin only (a guest at the table and
+        # a scorer are told so); the director is told it is locked
+        refused = (
+            (Conflict, "locked")
+            if actor is event.director
+            else (NotAllowed, "only the club's admins and directors can abandon it")
+        )
         with pytest.raises(refused[0], match=refused[1]):
             core.game_abandon(actor=actor, game=game)
     revisions = DealRevision.objects.filter(game=game).count()

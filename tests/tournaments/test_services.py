@@ -579,6 +579,13 @@ def test_director_close_marks_unfinished_tables(event):
     # Finished by hand at the current totals; a table with no deal: abandoned, all tied.
     assert second.game.status == GameStatus.FINISHED and second.game.ended_by_hand
     assert third.game.status == GameStatus.ABANDONED
+    # each game's page says who ended it: the director, in that role
+    for game in (second.game, third.game):
+        assert (game.ended_by, game.ended_by_name) == (event.director, "the tournament director")
+    client = Client()
+    client.force_login(event.director)
+    page = client.get(reverse("game", args=[second.game.pk])).content.decode()
+    assert "Ended by the tournament director (" in page
     second_points = {p.position: p.points for p in models.RoundPlayer.objects.filter(table=second)}
     assert second_points == {0: Decimal("0.250"), 1: Decimal("1.000"), 2: Decimal("0.250")}
     assert {p.points for p in models.RoundPlayer.objects.filter(table=third)} == {Decimal("0.500")}

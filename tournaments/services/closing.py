@@ -26,7 +26,7 @@ from ..models import (
 from ._base import _decimal
 
 
-def _finish_unfinished(round: Round, reason: str) -> None:
+def _finish_unfinished(round: Round, reason: str, by: User | None) -> None:
     """Finish by hand (or abandon, with no deal) the games of unconfirmed tables."""
     clock = "the tournament clock" if reason == CloseReason.TIME else "the tournament director"
     for table in round.tables.filter(confirmed_at__isnull=True).select_related("game"):
@@ -34,7 +34,7 @@ def _finish_unfinished(round: Round, reason: str) -> None:
         if game is None:
             continue
         if game.status == GameStatus.IN_PROGRESS:
-            core.game_end_unfinished(game=game, by=clock)
+            core.game_end_unfinished(game=game, by=clock, user=by)
             table.unfinished = True
             table.save(update_fields=["unfinished"])
 
@@ -56,7 +56,7 @@ def _score_round(tournament: Tournament, round: Round) -> None:
 
 
 def _close(tournament: Tournament, round: Round, reason: str, by: User | None) -> None:
-    _finish_unfinished(round, reason)
+    _finish_unfinished(round, reason, by)
     for table in round.tables.filter(confirmed_at__isnull=True):
         if not table.unfinished:  # finished but nobody confirmed it
             table.unfinished = True

@@ -15,11 +15,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from rules_engine import GAMES, RuleError, new_scoresheet
+from scorekeeper import services as core
 from scorekeeper.access import Actor
 from scorekeeper.errors import Conflict, InvalidInput
 from scorekeeper.models import Club, Season
 from scorekeeper.names import clean_name
-from scorekeeper.selectors import season_for_date
 
 from .. import points
 from ..access import require_director
@@ -223,10 +223,7 @@ def tournament_create(
     require_director(actor, club)
     fields = _settings(club=club, game_type=game_type, given=settings)
     played_on = played_on or timezone.localdate()
-    if season is None:
-        season = season_for_date(club, played_on)
-    elif season.club_id != club.pk:
-        raise InvalidInput("the season belongs to another club", field="season")
+    season = core.season_kept_for(club=club, played_on=played_on, season=season)
     return Tournament.objects.create(
         club=club, season=season, played_on=played_on, created_by=_user(actor), **fields
     )

@@ -113,5 +113,6 @@ class SeasonStandingsView(ApiView):
         game_type = query.get("game_type")
         sort = query.get("sort", "wins")
         rows = selectors.season_standings(season, game_type, sort)
+        sort = selectors.standing_sort(sort, game_type=game_type, rows=rows)
         body = {"season": season, "game_type": game_type, "sort": sort, "standings": rows}
         return Response(s.StandingsOutput(body).data)
