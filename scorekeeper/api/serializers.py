@@ -553,7 +553,9 @@ class StandingsQuery(Query):
     sort = serializers.ChoiceField(
         choices=list(selectors.STANDING_SORTS),
         required=False,
-        help_text="Order of the rows, best first (default wins).",
+        help_text="Order of the rows, best first (default wins). Rows sorted by what they do "
+        "not have are sorted by wins (the answer's sort says so): rating and change without "
+        "game_type, total and per_deal over all games of a season of mixed games.",
     )
 
 
@@ -587,7 +589,9 @@ class StandingOutput(serializers.Serializer[Any]):
 class StandingsOutput(serializers.Serializer[Any]):
     season = SeasonOutput()
     game_type = serializers.ChoiceField(choices=GAME_TYPES, allow_null=True)
-    sort = serializers.CharField()
+    sort = serializers.CharField(
+        help_text="The order applied (wins where the asked one cannot be)."
+    )
     standings = StandingOutput(many=True, help_text="Over the season's finished games.")
 
 

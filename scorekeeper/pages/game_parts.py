@@ -222,10 +222,10 @@ def _render(game: Game) -> GameParts:
     parts = GameParts(
         game_name=rules_engine.GAMES[game.game_type].name,
         header=header,
-        # how the game ends, while it may still end so (an abandoned one ended otherwise)
-        end_text=""
-        if game.status == GameStatus.ABANDONED
-        else game_end_text(game.game_type, payload["options"], scheduled),
+        # how the game ends, while it is played (once ended, the page says how it did)
+        end_text=game_end_text(game.game_type, payload["options"], scheduled)
+        if game.status == GameStatus.IN_PROGRESS
+        else "",
         finished=bool(payload["finished"]),
         winners=[names[seat] for seat in payload["winners"]],
         heads=shown.heads,

@@ -909,6 +909,14 @@ def test_a_game_started_by_mistake_is_abandoned_on_its_page(world: World) -> Non
     assert "Widow whist: abandoned" in text_of(page)
     assert "finish it by hand" not in text_of(page)
     assert 'class="leader"' not in page.content.decode()
+    # one ended by hand: who ended it, and no more how it would end
+    ended = world.record(
+        world.start("widow_whist", options={}), {"widow": None, "tricks": [5, 4, 4]}
+    )
+    services.game_finish(actor=world.scorer, game=ended)
+    page = text_of(game_page(other, ended))
+    assert "Final scores" in page and f"Ended by {world.scorer.get_username()} (" in page
+    assert "finish it by hand" not in page
 
     finished = world.record(
         world.start("widow_whist", options={"finish": {"deals": 1}}),

@@ -905,3 +905,4 @@ def test_a_season_a_tournament_counts_in_is_not_deleted(event: Event) -> None:
     page = client.get(reverse("club-seasons", args=[event.club.slug])).content.decode()
     assert reverse("season-delete", args=[event.club.slug, spare.pk]) in page
     assert reverse("season-delete", args=[event.club.slug, season.pk]) not in page
+    assert "A tournament counts in it: it is kept." in page
