@@ -220,3 +220,34 @@ def test_bids_changed_on_either_phone_show_on_both(
     pill(phone_a, 1, "bids-0", "1").click()
     expect(phone_b.locator("#d1-bids-0 input:checked")).to_have_value("1", timeout=LIVE_TIMEOUT)
     assert checked(phone_a, 1, "bids-1") == "0"
+
+
+def test_a_game_abandoned_on_one_phone_says_so_and_by_whom_on_the_other(
+    two_phones: tuple[Any, Any], table: tuple[Club, User, User, Game]
+) -> None:
+    """Bob's phone is half-way through a deal when the scorer abandons the game (started by
+    mistake) on theirs: Bob's form goes, and his page says who abandoned it, without a
+    reload; the Back button on the scorer's phone does not bring the question back."""
+    _club, _scorer, _other, game = table
+    phone_a, phone_b = two_phones
+    tap_deal(phone_a, 1, "Nobody", "5", "4", save=True)
+    phone_b.get_by_role("button", name="Save deal 2").wait_for(timeout=LIVE_TIMEOUT)
+    pill(phone_b, 2, "widow", "Cy").click()
+    navigations: list[str] = []
+    phone_b.on("framenavigated", lambda frame: navigations.append(frame.url))
+
+    phone_a.get_by_role("link", name="Abandon the game…").click()
+    phone_a.get_by_role("heading", name="Abandon the game?").wait_for()
+    phone_a.get_by_role("button", name="Abandon the game").click()
+    phone_a.get_by_text("Game abandoned: it keeps its deals and counts nowhere.").wait_for()
+
+    expect(phone_b.locator("#game-title")).to_have_text(
+        "Widow whist: abandoned", timeout=LIVE_TIMEOUT
+    )
+    expect(phone_b.locator(".ended-by")).to_contain_text("Abandoned by scorer (")
+    assert phone_b.get_by_role("button", name="Save deal 2").count() == 0
+    assert navigations == []  # no reload
+    phone_a.go_back()  # to the question: the game, saying it is abandoned already
+    phone_a.get_by_text("The game is already abandoned.").wait_for()
+    game.refresh_from_db()
+    assert game.status == "abandoned" and game.ended_by_name == "scorer"

@@ -321,23 +321,30 @@ def _start_tournament(club: Any, actor: Any) -> Any:
     )
 
 
-@pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("start", [_start_game, _start_tournament], ids=["game", "tournament"])
-def test_what_starts_while_its_season_is_deleted_counts_in_none(start: Any) -> None:
-    """The season made by mistake is deleted while a phone starts the day's first game (or
-    a director a tournament): the start waits for the deletion, then counts in no season
-    (not a write refused by the database)."""
+def _club_in_season_today() -> tuple[Any, Any, Season]:
+    """A club, its admin and its season of today, for the races of a season's deletion:
+    PostgreSQL's row locks (SQLite runs one write transaction at a time, so nothing there
+    interleaves: skipped)."""
     if connection.vendor != "postgresql":
         pytest.skip(
             "the deletion's row lock is PostgreSQL's: SQLite runs one write transaction at "
             "a time, so the two cannot interleave"
         )
     club = ClubFactory()
-    admin = member(club, Role.ADMIN)
     today = timezone.localdate()
     season = SeasonFactory(
         club=club, starts_on=today - timedelta(days=1), ends_on=today + timedelta(days=30)
     )
+    return club, member(club, Role.ADMIN), season
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("start", [_start_game, _start_tournament], ids=["game", "tournament"])
+def test_what_starts_while_its_season_is_deleted_counts_in_none(start: Any) -> None:
+    """The season made by mistake is deleted while a phone starts the day's first game (or
+    a director a tournament): the start waits for the deletion, then counts in no season
+    (not a write refused by the database)."""
+    club, admin, season = _club_in_season_today()
     holding = threading.Event()
 
     def delete() -> None:
@@ -364,14 +371,7 @@ def test_a_season_is_not_deleted_under_a_game_being_started() -> None:
     """The other way round: a game being started holds its season; the deletion waits,
     then finds the game and refuses (409). Games started at once do not wait for each
     other."""
-    if connection.vendor != "postgresql":
-        pytest.skip("row locks are PostgreSQL's: SQLite runs one write transaction at a time")
-    club = ClubFactory()
-    admin = member(club, Role.ADMIN)
-    today = timezone.localdate()
-    season = SeasonFactory(
-        club=club, starts_on=today - timedelta(days=1), ends_on=today + timedelta(days=30)
-    )
+    club, admin, season = _club_in_season_today()
     holding = threading.Event()
 
     def start() -> None:
