@@ -113,6 +113,8 @@ def test_club_home_shows_games_in_progress_results_and_standings(world: World) -
     assert rows == [str(ann.pk), str(bob.pk), str(cy.pk)]
     assert f'href="/p/{bob.pk}/"' in html  # the roster links to the player pages
     assert 'href="/c/kings/new/"' in html and "New game" in text
+    # a member of one club (sent straight to it) can still start another
+    assert f'href="{reverse("club-create")}"' in html and "Start another club" in text
 
 
 def test_standings_filter_by_game_type_and_htmx_partial(world: World) -> None:
