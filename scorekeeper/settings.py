@@ -199,6 +199,8 @@ ACCOUNT_RATE_LIMITS = {
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = env.str("TIME_ZONE", default="UTC")  # times shown on pages, e.g. Europe/London
 USE_I18N = True
+# The site's wording of the account pages (django-allauth's) in sentence case: locale/.
+LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_TZ = True
 
 # --- Static files (served by WhiteNoise) ----------------------------------------------------

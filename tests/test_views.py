@@ -1,5 +1,6 @@
 """Foundation URLs: home, health probe, API schema and docs."""
 
+import re
 import time
 from datetime import timedelta
 from pathlib import Path
@@ -26,6 +27,27 @@ def test_home_page_is_phone_first(client: Client) -> None:
     assert "user-scalable=no" not in html and "maximum-scale" not in html
     # WhiteNoise manifest storage rewrote the stylesheet URL with a content hash.
     assert "/static/css/site." in html and 'site.css"' not in html
+
+
+@pytest.mark.parametrize(
+    ("path", "words", "not_words"),
+    [
+        ("/accounts/login/", ["Sign in", "Sign in"], ["Sign In"]),
+        ("/accounts/signup/", ["Sign up", "Sign up"], ["Sign Up", "Signup"]),
+        ("/accounts/password/reset/", ["Password reset", "Reset my password"], ["My Password"]),
+    ],
+)
+def test_the_account_pages_speak_in_sentence_case(
+    client: Client, path: str, words: list[str], not_words: list[str]
+) -> None:
+    """As every other page: "Sign in" (the site's wording of django-allauth's, locale/):
+    the page's heading and its button."""
+    html = client.get(path).content.decode()
+    heading = re.search(r"<h1[^>]*>\s*([^<]*?)\s*</h1>", html)
+    button = re.search(r'<button[^>]*type="submit"[^>]*>\s*([^<]*?)\s*</button>', html)
+    assert heading is not None and button is not None
+    assert [heading.group(1), button.group(1)] == words
+    assert not any(word in html for word in not_words)
 
 
 def test_favicon_is_the_apps_icon(client: Client) -> None:
