@@ -728,6 +728,16 @@ def _standing_row(values: Sequence[Any], *, added: bool, rated: bool) -> dict[st
     }
 
 
+def season_game_types(season: Season) -> set[str]:
+    """The game types of the season's finished games (from its standings rows)."""
+    return set(
+        SeasonStanding.objects.filter(season=season, games__gt=0)
+        .exclude(game_type="")
+        .values_list("game_type", flat=True)
+        .distinct()
+    )
+
+
 def seasons_of(club: Club) -> QuerySet[Season]:
     """The club's seasons, latest first."""
     return club.seasons.order_by("-starts_on")

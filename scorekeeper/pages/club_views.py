@@ -123,6 +123,7 @@ def _standings_context(request: HttpRequest, club: Club, *, url_name: str) -> di
         if selectors.standing_sort(key, game_type=game_type or None, rows=rows) == key
     }
     sort = selectors.standing_sort(asked_sort, game_type=game_type or None, rows=rows)
+    played = selectors.season_game_types(season) if season else set()
     sort_note = ""
     if asked_sort in selectors.RATING_SORTS and not game_type:
         sort_note = "Ratings are kept for each game: choose a game to sort by rating."
@@ -140,7 +141,12 @@ def _standings_context(request: HttpRequest, club: Club, *, url_name: str) -> di
         "sort_note": sort_note,
         "scores_added": not rows or rows[0]["total_score"] is not None,
         "game_type": game_type,
-        "game_types": [(game.key, game.name) for game in GAMES.values()],
+        # the games the season's standings have (and the one asked for, even without)
+        "game_types": [
+            (game.key, game.name)
+            for game in GAMES.values()
+            if game.key in played or game.key == game_type
+        ],
         "game_type_name": GAMES[game_type].name if game_type else "",
     }
 

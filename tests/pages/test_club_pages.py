@@ -148,10 +148,13 @@ def test_scores_of_different_games_are_not_added_up_over_all_games(world: World)
     alone = html_of(client.get("/c/kings/?sort=total"))
     assert '<option value="total" selected>' in alone and 'class="total"' in alone
     assert "not added up" not in alone
+    # the game filter offers the games the season has standings of
+    assert 'value="italian_whist"' in alone and 'value="widow_whist"' not in alone
 
     widow = world.record(world.start("widow_whist"), WIDOW_DEAL)
     services.game_finish(actor=world.scorer, game=widow)
     every = html_of(client.get("/c/kings/"))
+    assert 'value="italian_whist"' in every and 'value="widow_whist"' in every
     assert "Ann" in every and 'class="total"' not in every and 'class="per-deal"' not in every
     assert "their scores are not added up" in every
     assert '<option value="total"' not in every and '<option value="placing"' in every
