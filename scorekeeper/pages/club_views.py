@@ -125,9 +125,10 @@ def _standings_context(request: HttpRequest, club: Club, *, url_name: str) -> di
     sort = selectors.standing_sort(asked_sort, game_type=game_type or None, rows=rows)
     played = selectors.season_game_types(season) if season else set()
     sort_note = ""
+    score_sort_refused = asked_sort in selectors.SCORE_SORTS and sort != asked_sort
     if asked_sort in selectors.RATING_SORTS and not game_type:
         sort_note = "Ratings are kept for each game: choose a game to sort by rating."
-    elif asked_sort in selectors.SCORE_SORTS and sort != asked_sort:
+    elif score_sort_refused:
         sort_note = "Scores of different games are not added up: choose a game to sort by score."
     return {
         "season": season,
@@ -139,6 +140,7 @@ def _standings_context(request: HttpRequest, club: Club, *, url_name: str) -> di
         "sort": sort,
         "sorts": list(sorts.items()),
         "sort_note": sort_note,
+        "score_sort_refused": score_sort_refused,  # (its note says the rest)
         "scores_added": not rows or rows[0]["total_score"] is not None,
         "game_type": game_type,
         # the games the season's standings have (and the one asked for, even without)

@@ -99,7 +99,7 @@ def test_the_account_pages_with_no_console_error(
         page.goto(f"{site.url}{path}")
         page.wait_for_load_state("networkidle")
     assert page.locator("#pending-email").is_hidden()
-    page.get_by_role("button", name="Re-send Verification").click()
+    page.get_by_role("button", name="Re-send verification", exact=True).click()
     page.get_by_text("Confirmation email sent to sam@new.example.org").wait_for()
     assert [m.to for m in mail.outbox] == [["sam@new.example.org"]]
     assert errors + signed_in_errors == []

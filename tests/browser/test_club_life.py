@@ -34,8 +34,8 @@ def sign_up(page: Any, email: str, username: str, password: str) -> None:
     page.get_by_label("Username").fill(username)
     page.get_by_label("Password:", exact=True).fill(password)
     page.get_by_label("Password (again)").fill(password)
-    page.get_by_role("button", name="Sign Up").click()
-    page.get_by_role("heading", name="Verify Your Email Address").wait_for()
+    page.get_by_role("button", name="Sign up", exact=True).click()
+    page.get_by_role("heading", name="Verify your e-mail address", exact=True).wait_for()
 
 
 def verify(page: Any, email: str) -> None:
@@ -112,12 +112,12 @@ def reset_password(page: Any, email: str, password: str) -> None:
     """From the sign-in page: "Forgot your password?", the link e-mailed, a new password."""
     page.get_by_role("link", name="Forgot your password?").click()
     page.get_by_label("Email").fill(email)
-    page.get_by_role("button", name="Reset My Password").click()
-    page.get_by_role("heading", name="Password Reset").wait_for()
+    page.get_by_role("button", name="Reset my password", exact=True).click()
+    page.get_by_role("heading", name="Password reset", exact=True).wait_for()
     page.goto(last_link(email, r"https?://\S+/accounts/password/reset/key/\S+"))
-    page.get_by_label("New Password:", exact=True).fill(password)
-    page.get_by_label("New Password (again)").fill(password)
-    page.get_by_role("button", name="Change Password").click()
+    page.get_by_label("New password:", exact=True).fill(password)
+    page.get_by_label("New password (again):", exact=True).fill(password)
+    page.get_by_role("button", name="Change password", exact=True).click()
     page.get_by_text("Your password is now changed.").wait_for()
 
 
@@ -137,11 +137,11 @@ def test_a_forgotten_password_and_the_sign_in_limit(site: LiveServer, new_page: 
     for attempt in range(10):
         guesser.get_by_label("Username or e-mail").fill("cy")
         guesser.get_by_label("Password").fill(f"guess {attempt}")
-        guesser.get_by_role("button", name="Sign In").click()
+        guesser.get_by_role("button", name="Sign in", exact=True).click()
         guesser.get_by_text("not correct").wait_for()
     guesser.get_by_label("Username or e-mail").fill("cy")
     guesser.get_by_label("Password").fill("a second pass phrase")
-    guesser.get_by_role("button", name="Sign In").click()
+    guesser.get_by_role("button", name="Sign in", exact=True).click()
     guesser.get_by_text("Too many failed sign-ins for this account").wait_for()
     assert "/accounts/login/" in guesser.url
 
@@ -151,5 +151,5 @@ def test_a_forgotten_password_and_the_sign_in_limit(site: LiveServer, new_page: 
         phone.goto(f"{site.url}/accounts/login/")
         phone.get_by_label("Username or e-mail").fill(login)
         phone.get_by_label("Password").fill("a third pass phrase")
-        phone.get_by_role("button", name="Sign In").click()
+        phone.get_by_role("button", name="Sign in", exact=True).click()
         phone.wait_for_url(lambda url: "/accounts/" not in url)

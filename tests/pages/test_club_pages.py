@@ -142,8 +142,9 @@ def test_standings_filter_by_game_type_and_htmx_partial(world: World) -> None:
 
 
 def test_scores_of_different_games_are_not_added_up_over_all_games(world: World) -> None:
-    italian = world.record(world.start("italian_whist", options={"limit": 5}), *ITALIAN_DEALS)
     client = world.client(world.member)
+    assert 'name="game_type"' not in html_of(client.get("/c/kings/"))  # nothing to filter yet
+    italian = world.record(world.start("italian_whist", options={"limit": 5}), *ITALIAN_DEALS)
     # One kind of game so far: all games are that game, totals and all.
     alone = html_of(client.get("/c/kings/?sort=total"))
     assert '<option value="total" selected>' in alone and 'class="total"' in alone
@@ -161,7 +162,10 @@ def test_scores_of_different_games_are_not_added_up_over_all_games(world: World)
     # A link kept from before, sorted by total: by wins, and the page says why.
     asked = html_of(client.get("/c/kings/?sort=total"))
     assert '<option value="wins" selected>' in asked
-    assert "choose a game to sort by score" in asked
+    assert "choose a game to sort by score" in asked and "Choose a game for its" not in asked
+    # sorted by rating: that note, and why the totals are missing
+    rating = html_of(client.get("/c/kings/?sort=rating"))
+    assert "choose a game to sort by rating" in rating and "Choose a game for its" in rating
     # One game chosen: its totals.
     one = html_of(client.get("/c/kings/?game_type=italian_whist&sort=total"))
     assert '<option value="total" selected>' in one and 'class="total"' in one
