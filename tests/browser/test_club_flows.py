@@ -16,7 +16,13 @@ from pytest_django.live_server_helper import LiveServer
 from scorekeeper import services
 from scorekeeper.models import Club, Game, Player, Role
 from tests.browser.helpers import console_problems
-from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, member
+from tests.factories import (
+    ClubFactory,
+    PlayerFactory,
+    SeasonFactory,
+    member,
+    one_deal_widow_game,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -55,16 +61,7 @@ def test_sign_in_open_the_club_and_start_a_game(
     site: LiveServer, phone: Phone, club: tuple[Club, User, list[Player]]
 ) -> None:
     the_club, user, players = club
-    played = services.game_start(
-        actor=user,
-        club=the_club,
-        game_type="widow_whist",
-        players=players,
-        options={"finish": {"deals": 1}},
-    )
-    services.deal_record(
-        actor=user, game=played, number=1, record={"widow": None, "tricks": [5, 4, 4]}
-    )
+    played = one_deal_widow_game(the_club, user, players, [5, 4, 4])
     page = phone(user)
     # One club: signing in lands on its home.
     assert page.url == f"{site.url}/c/kings/"
