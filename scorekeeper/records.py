@@ -12,8 +12,11 @@ The file format (``scorekeeper-games/1``)::
 Each game record is a RULES.md game record (``game``, ``players`` in seat order,
 ``first_dealer``, ``options``, ``deals`` as stored, in order) that the rules engine
 scores as it is (``python -m rules_engine score``), plus the metadata keys
-``played_on``, ``status``, ``ended_by_hand`` and ``season`` (the season's name or
-null), which the engine ignores.
+``played_on``, ``status``, ``ended_by_hand``, ``ended_at`` (when the game ended: an ISO
+date and time with its offset, or null), ``ended_by`` (who ended a game by hand or abandoned
+it, as its page names them, or null) and ``season`` (the season's name or null), which the
+engine ignores. An imported game keeps its ``ended_at`` and ``ended_by`` (not the import's
+time and importer).
 
 An import also takes a bare list of RULES.md game records, or a single one. It
 writes only through :mod:`scorekeeper.services`, in one transaction: a bad
@@ -24,6 +27,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,6 +42,8 @@ from .errors import ServiceError
 from .models import Club, Deal, Game, GameStatus, Membership, Player, Role, Season, Seat
 
 FORMAT = "scorekeeper-games/1"
+#: As long as the name a game's page gives for who ended it.
+MAX_ENDED_BY = 200  # Game.ended_by_name
 
 
 class ImportRefused(Exception):
@@ -64,6 +70,8 @@ def game_record(game: Game) -> dict[str, Any]:
         "played_on": game.played_on.isoformat(),
         "status": game.status,
         "ended_by_hand": game.ended_by_hand,
+        "ended_at": game.ended_at.isoformat() if game.ended_at else None,
+        "ended_by": game.ended_by_name or None,
         "season": game.season.name if game.season is not None else None,
     }
 
@@ -172,6 +180,8 @@ class _Plan:
     status: str
     ended_by_hand: bool
     season: str | None
+    ended_at: datetime.datetime | None = None
+    ended_by: str | None = None
 
 
 def _where(index: int, record: object) -> str:
@@ -236,7 +246,40 @@ def _plan(record: object, file_season: str | None) -> _Plan:
     season = record.get("season", file_season)
     if season is not None and not isinstance(season, str):
         raise ValueError(f"field season: a season's name or null; got {season!r}")
-    return _Plan(record, sheet, played_on, status, ended_by_hand, season)
+    ended_at, ended_by = _ending(record, status, ended_by_hand)
+    return _Plan(record, sheet, played_on, status, ended_by_hand, season, ended_at, ended_by)
+
+
+def _ending(
+    record: dict[str, Any], status: str, ended_by_hand: bool
+) -> tuple[datetime.datetime | None, str | None]:
+    """The record's ``ended_at`` and ``ended_by``, checked (:class:`ValueError` if wrong)."""
+    ended_at = record.get("ended_at")
+    if ended_at is not None:
+        when = None
+        if isinstance(ended_at, str):
+            with suppress(ValueError):
+                when = datetime.datetime.fromisoformat(ended_at)
+        if when is None or when.tzinfo is None:
+            raise ValueError(
+                "field ended_at: a date and time with its offset, like "
+                f"2025-03-01T22:15:00+01:00; got {ended_at!r}"
+            )
+        if status == GameStatus.IN_PROGRESS:
+            raise ValueError("field ended_at: the game is in progress; it has not ended")
+        ended_at = when
+    ended_by = record.get("ended_by")
+    if ended_by is not None:
+        if not isinstance(ended_by, str) or not ended_by.strip():
+            raise ValueError(f"field ended_by: a name or null; got {ended_by!r}")
+        ended_by = " ".join(ended_by.split())
+        if len(ended_by) > MAX_ENDED_BY:
+            raise ValueError(f"field ended_by: at most {MAX_ENDED_BY} characters")
+        if not (ended_by_hand or status == GameStatus.ABANDONED):
+            raise ValueError(
+                "field ended_by: only a game ended by hand or abandoned was ended by someone"
+            )
+    return ended_at, ended_by
 
 
 class _Importer:
@@ -278,6 +321,10 @@ class _Importer:
             services.game_finish(actor=self.actor, game=game)
         if plan.status == GameStatus.ABANDONED:
             services.game_abandon(actor=self.actor, game=game)
+        if plan.ended_at is not None or plan.ended_by is not None:
+            services.game_ending_restore(
+                actor=self.actor, game=game, ended_at=plan.ended_at, ended_by=plan.ended_by
+            )
 
 
 def import_games(data: object, *, club: Club, actor: User, dry_run: bool = False) -> ImportSummary:

@@ -202,6 +202,8 @@ def test_export_writes_rules_md_records_with_metadata(source: Club) -> None:
             "played_on",
             "status",
             "ended_by_hand",
+            "ended_at",
+            "ended_by",
             "season",
         }
     first = games[1]  # the oldest game is the 2024 one, outside any season
@@ -209,8 +211,14 @@ def test_export_writes_rules_md_records_with_metadata(source: Club) -> None:
     assert first["game"] == "widow_whist" and first["players"] == ["Ann", "Bob", "Cy"]
     assert first["deals"] == WIDOW_DEALS
     assert first["status"] == "finished" and first["ended_by_hand"] is False
+    assert first["ended_at"] is not None and first["ended_by"] is None  # its rules ended it
     by_hand = next(game for game in games if game["ended_by_hand"])
     assert by_hand["status"] == "finished" and len(by_hand["deals"]) == 2
+    abandoned = next(game for game in games if game["status"] == "abandoned")
+    assert by_hand["ended_by"] == abandoned["ended_by"] == "source-admin"
+    ended = Game.objects.get(club=source, status="abandoned").ended_at
+    assert abandoned["ended_at"] == ended.isoformat()
+    assert games[0]["status"] == "in_progress" and games[0]["ended_at"] is None
 
 
 def test_exported_records_are_scored_by_the_engine_command_line(source: Club) -> None:
@@ -276,6 +284,15 @@ def test_round_trip_export_import_export(source: Club, target: Club, tmp_path: P
             list(old.results.order_by("position").values_list("total", "placing", "won"))
         )
         assert new.created_by is not None and new.created_by.username == "target-admin"
+        # When and by whom it ended, as the file says, not the import's time and importer.
+        assert (new.ended_at, new.ended_by_name) == (old.ended_at, old.ended_by_name)
+    abandoned = Game.objects.get(club=target, status=GameStatus.ABANDONED)
+    assert abandoned.ended_by is None  # the name only: the account is the other club's
+    page = Client()
+    page.force_login(User.objects.get(username="target-admin"))
+    html = page.get(reverse("game", args=[abandoned.pk])).content.decode()
+    when = timezone.localtime(abandoned.ended_at).strftime("%-d %b %Y, %H:%M")
+    assert f"Abandoned by source-admin ({when})." in html
 
 
 def test_import_season_by_name_else_by_date(source: Club, target: Club, tmp_path: Path) -> None:
@@ -328,6 +345,28 @@ def test_inconsistent_status_is_refused(source: Club, target: Club, tmp_path: Pa
     data["games"][2]["status"] = "finished"  # the Italian whist game has not ended
     with pytest.raises(CommandError, match="index 2.*marked finished but its deals do not end"):
         run("import_games", write(tmp_path, data), "--club", "target")
+
+
+@pytest.mark.parametrize(
+    ("index", "change", "message"),
+    [
+        (1, {"ended_by": "Ann"}, "field ended_by: only a game ended by hand or abandoned"),
+        (0, {"ended_at": "2025-03-01T22:15:00+00:00"}, "field ended_at: the game is in progress"),
+        (3, {"ended_at": "2025-03-02 22:15"}, "field ended_at: a date and time with its offset"),
+        (3, {"ended_at": 5}, "field ended_at: a date and time with its offset"),
+        (3, {"ended_by": "  "}, "field ended_by: a name or null"),
+        (3, {"ended_by": "x" * 201}, "field ended_by: at most 200 characters"),
+    ],
+)
+def test_a_bad_ending_is_refused_naming_the_game_and_field(
+    source: Club, target: Club, tmp_path: Path, index: int, change: dict[str, Any], message: str
+) -> None:
+    data = export(source)
+    data["games"][index].update(change)
+    before = counts()
+    with pytest.raises(CommandError, match=f"game at index {index} .*{message}"):
+        run("import_games", write(tmp_path, data), "--club", "target")
+    assert counts() == before
 
 
 def test_dry_run_writes_nothing(source: Club, target: Club, tmp_path: Path) -> None:

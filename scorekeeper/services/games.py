@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -168,6 +168,39 @@ def _abandoned(game: Game, *, user: User | None, name: str) -> Game:
     touch(game, "status", "ended_at", "ended_by", "ended_by_name")
     Result.objects.filter(game=game).update(won=False)
     finished_game_changed(game, was_finished=was_finished)
+    return game
+
+
+@transaction.atomic
+def game_ending_restore(
+    *, actor: User, game: Game, ended_at: datetime | None, ended_by: str | None
+) -> Game:
+    """An imported game's end as the file of games records it: when (``ended_at``) and, for
+    a game ended by hand or abandoned, by whom (``ended_by``, a name: the account is not
+    known here), instead of the import's own time and importer. None leaves either as it
+    is. For the club's staff, who import games; the game must have ended."""
+    game = locked_game(game)
+    require(
+        access.role_in(actor, game.club) in access.STAFF_ROLES,
+        "only the club's admins, directors and scorers import games",
+    )
+    if game.status == GameStatus.IN_PROGRESS:
+        raise Conflict("the game is still being played: it has no end to record")
+    fields = []
+    if ended_at is not None:
+        game.ended_at = ended_at
+        fields.append("ended_at")
+    if ended_by is not None:
+        if not (game.ended_by_hand or game.status == GameStatus.ABANDONED):
+            raise InvalidInput(
+                "only a game ended by hand or abandoned was ended by someone; "
+                "its rules ended this one",
+                field="ended_by",
+            )
+        game.ended_by, game.ended_by_name = None, ended_by
+        fields += ["ended_by", "ended_by_name"]
+    if fields:
+        touch(game, *fields)
     return game
 
 
