@@ -15,8 +15,9 @@ from playwright.sync_api import expect
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper import services
-from scorekeeper.models import Club, Deal, DealRevision, Game, Player
+from scorekeeper.models import Club, Deal, DealRevision, Game, Player, Role
 from tests.browser.helpers import Phone, checked, game_url, lose_the_reply, pill
+from tests.factories import member
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -251,3 +252,25 @@ def test_a_game_abandoned_on_one_phone_says_so_and_by_whom_on_the_other(
     phone_a.get_by_text("The game is already abandoned.").wait_for()
     game.refresh_from_db()
     assert game.status == "abandoned" and game.ended_by_name == "scorer"
+
+
+def test_a_member_following_the_game_is_not_told_to_correct_deals(
+    site: LiveServer, phone: Callable[..., Any], table: tuple[Club, User, User, Game]
+) -> None:
+    """A club member who does not score follows the game on their phone: the sheet under it
+    (rendered once for everyone) tells them to tap a deal to see it, not to correct it; the
+    scorer's phone says both."""
+    club, scorer, _other, game = table
+    services.deal_record(
+        actor=scorer, game=game, number=1, record={"widow": None, "tricks": [5, 4, 4]}
+    )
+    watcher = phone(member(club, Role.MEMBER, username="watcher"))
+    watcher.goto(game_url(site, game))
+    hint = watcher.locator(".sheet + .hint")
+    expect(hint).to_contain_text("Tap a deal’s number to see it.", use_inner_text=True)
+    expect(hint.locator(".or-correct")).to_be_hidden()
+    scorers = phone(scorer)
+    scorers.goto(game_url(site, game))
+    expect(scorers.locator(".sheet + .hint")).to_contain_text(
+        "Tap a deal’s number to see it or correct it.", use_inner_text=True
+    )

@@ -168,6 +168,12 @@ def test_a_member_who_does_not_score_sees_the_sheet_without_the_form(world: Worl
         in text_of(response)
     )
     assert reverse("deal-save", args=[game.pk]) not in response.content.decode()
+    # The sheet is the scorers' one (rendered once); what would tell this member to correct
+    # a deal is hidden for them (static/css/game.css: no data-corrects on the game).
+    html = response.content.decode()
+    assert '<span class="or-correct"> or correct it</span>' in html
+    assert " data-corrects" not in html
+    assert " data-corrects" in game_page(world.client(world.scorer), game).content.decode()
     response = post_deal(client, game, {"widow": "none", "tricks-0": "5", "tricks-1": "4"})
     assert response.status_code == 302
     follow = client.get(response["Location"])
@@ -761,7 +767,8 @@ def test_a_finished_game_shows_the_winners_final_totals_and_a_share_link(world: 
     assert game.status == GameStatus.FINISHED
     # Finished: no undo is offered (even weeks later); a scorer can still correct a deal.
     later = text_of(client.get(reverse("game", args=[game.pk])))
-    assert "Undo deal" not in later and "Tap a deal’s number to see or correct it" in later
+    assert "Undo deal" not in later and "Tap a deal’s number to see it or correct it" in later
+    assert " data-corrects" in client.get(reverse("game", args=[game.pk])).content.decode()
     assert "Save the correction" in text_of(client.get(reverse("deal", args=[game.pk, 3])))
     # No more deals.
     response = post_deal(client, game, {"widow": "none", "tricks-0": "4", "tricks-1": "5"})
