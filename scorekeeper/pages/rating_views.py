@@ -110,33 +110,24 @@ def season_standings_csv(request: HttpRequest, season_id: int) -> HttpResponse:
     )
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="standings-{name}.csv"'
-    writer = csv.writer(response)
-    writer.writerow(
-        [
-            "Player",
-            "Played",
-            "Won",
-            "Total",
-            "Average a game",
-            "Average a deal",
-            "Average placing",
-            "Rating",
-            "Rating change",
+    # The page's columns: scores when they add up (one kind of game), ratings for a game.
+    columns = [("Player", "name"), ("Played", "games_played"), ("Won", "games_won")]
+    if not rows or rows[0]["total_score"] is not None:
+        columns += [
+            ("Total", "total_score"),
+            ("Average a game", "average_score"),
+            ("Average a deal", "average_per_deal"),
         ]
-    )
+    columns.append(("Average placing", "average_placing"))
+    if game_type is not None:
+        columns += [("Rating", "rating"), ("Rating change", "rating_change")]
+    writer = csv.writer(response)
+    writer.writerow([title for title, _ in columns])
     for row in rows:
         writer.writerow(
             [
-                _safe(row["name"]),
-                row["games_played"],
-                row["games_won"],
-                *(
-                    "" if row[key] is None else row[key]
-                    for key in ("total_score", "average_score", "average_per_deal")
-                ),
-                row["average_placing"],
-                "" if row["rating"] is None else row["rating"],
-                "" if row["rating_change"] is None else row["rating_change"],
+                _safe(row[key]) if key == "name" else "" if row[key] is None else row[key]
+                for _, key in columns
             ]
         )
     return response

@@ -170,13 +170,26 @@ def test_scores_of_different_games_are_not_added_up_over_all_games(world: World)
     one = html_of(client.get("/c/kings/?game_type=italian_whist&sort=total"))
     assert '<option value="total" selected>' in one and 'class="total"' in one
     assert "not added up" not in one
-    # The CSV over all games leaves the scores' cells empty; one game's has them.
+    # The CSV has the page's columns: over all games, no scores (nor ratings); one game's
+    # has its scores and ratings.
     season = world.club.seasons.get()
     csv_url = reverse("season-standings-csv", args=[season.pk])
     rows = client.get(csv_url).content.decode().splitlines()
+    assert rows[0].split(",") == ["Player", "Played", "Won", "Average placing"]
     ann = next(row for row in rows if row.startswith("Ann,")).split(",")
-    assert ann[1] == "2" and ann[3:6] == ["", "", ""]
+    assert ann[1] == "2" and len(ann) == 4
     rows = client.get(csv_url + "?game_type=italian_whist").content.decode().splitlines()
+    assert rows[0].split(",") == [
+        "Player",
+        "Played",
+        "Won",
+        "Total",
+        "Average a game",
+        "Average a deal",
+        "Average placing",
+        "Rating",
+        "Rating change",
+    ]
     ann = next(row for row in rows if row.startswith("Ann,")).split(",")
     assert ann[3] == str(italian.results.get(position=0).total)
 
