@@ -576,16 +576,10 @@ def game_abandon(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 
 
 def _abandon_refused(actor: Actor, game: Game) -> str:
-    """Why the abandon page does not ask this person ("" when it does): as the service
-    would refuse, in its order."""
-    refusal = access.abandon_refusal(actor, game)
-    if refusal:
-        return f"{capfirst(refusal)}."
-    if game.status == GameStatus.ABANDONED:
-        return "The game is already abandoned."
-    if game.locked_at is not None:
-        return f"The game is locked: {game.locked_reason}."
-    return ""
+    """Why the abandon page does not ask this person ("" when it does), as the service
+    would refuse."""
+    refused = services.abandon_refused(actor, game)
+    return "" if refused is None else f"{capfirst(refused.message)}."
 
 
 @require_POST

@@ -24,6 +24,7 @@ from .clubs import (
 )
 from .deals import DealRecorded, deal_correct, deal_draft_save, deal_record, deal_undo
 from .games import (
+    abandon_refused,
     game_abandon,
     game_discard,
     game_end_unfinished,
@@ -62,6 +63,7 @@ __all__ = [
     "deal_draft_save",
     "deal_record",
     "deal_undo",
+    "abandon_refused",
     "game_abandon",
     "game_end_unfinished",
     "game_ending_restore",

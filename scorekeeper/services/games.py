@@ -15,7 +15,7 @@ from rules_engine import RuleError
 
 from .. import abandon_rules, access
 from ..access import Actor, actor_name
-from ..errors import Conflict, InvalidInput, NotAllowed
+from ..errors import Conflict, InvalidInput, NotAllowed, ServiceError
 from ..models import (
     Club,
     Game,
@@ -131,16 +131,30 @@ def game_abandon(*, actor: Actor, game: Game) -> Game:
     ratings it counted in, for good: only the club's admins and directors abandon one (a
     game played by mistake); its scorers correct its deals."""
     game = locked_game(game)
-    refusal = access.abandon_refusal(actor, game)
-    if refusal is not None:
-        raise NotAllowed(refusal)
-    if game.status == GameStatus.ABANDONED:
-        raise Conflict("the game is already abandoned")
-    check_writable(game)
+    refused = abandon_refused(actor, game)
+    if refused is not None:
+        raise refused
     ruled_out = abandon_rules.refusal(game)
     if ruled_out is not None:
         raise Conflict(ruled_out)
     return _abandoned(game, user=user_of(actor), name=actor_name(actor))
+
+
+def abandon_refused(actor: Actor, game: Game) -> ServiceError | None:
+    """The error :func:`game_abandon` would refuse the actor with, in its order (their
+    rights, then the game's state: already abandoned, locked); None when it would go on
+    (to the rules of the app the game is played in, :mod:`scorekeeper.abandon_rules`). For
+    a page that asks before abandoning: it says why instead of asking."""
+    refusal = access.abandon_refusal(actor, game)
+    if refusal is not None:
+        return NotAllowed(refusal)
+    if game.status == GameStatus.ABANDONED:
+        return Conflict("the game is already abandoned")
+    try:
+        check_writable(game)
+    except Conflict as locked:
+        return locked
+    return None
 
 
 @transaction.atomic
