@@ -631,9 +631,10 @@ SCORE_SORTS = ("total", "per_deal")
 
 
 def standing_sort(sort: str, *, game_type: str | None, rows: Sequence[Mapping[str, Any]]) -> str:
-    """The order season standings ``rows`` are shown in when ``sort`` is asked for: by wins
-    when it is unknown, asks for ratings over all games (they are kept per game), or for
-    scores the rows do not add up (all games of a season that mixed kinds of game)."""
+    """The order season standings ``rows`` of ``game_type`` (None: games of several kinds)
+    are shown in when ``sort`` is asked for: by wins when it is unknown, asks for ratings
+    over games of several kinds (they are kept per game), or for scores the rows do not add
+    up (all games of a season that mixed kinds of game)."""
     if (
         sort not in STANDING_SORTS
         or (sort in RATING_SORTS and not game_type)
@@ -667,32 +668,39 @@ def _sort_key(sort: str) -> Any:
     return lambda r: (*first(r), r["name"].casefold())
 
 
-def season_standings(
-    season: Season, game_type: str | None = None, sort: str = "wins"
-) -> list[dict[str, Any]]:
-    """Per player, over the season's finished games: played, won, total, averages (a game,
-    a deal, the placing); for one game type also the rating after the season's games and
-    its change over the season. Sorted by ``sort`` (:data:`STANDING_SORTS`), or by wins where
-    :func:`standing_sort` says it cannot be.
+@dataclass(frozen=True)
+class SeasonTable:
+    """A season's standings as :func:`season_table` gives them."""
 
-    Over all games, when the season's games are of more than one type, the scores are not
-    added up (the total, its averages: None): a point of one game is not a point of
-    another. Played, won and the average placing are counted over all of them.
+    #: A row per player (:func:`season_standings`), in the order applied.
+    rows: list[dict[str, Any]]
+    #: The game the rows are of: the one asked for, else the season's only kind of game;
+    #: None over games of several kinds (their scores are not added up; ratings are kept
+    #: per game).
+    game_type: str | None
+    #: The order applied: the one asked for, or wins where it cannot be (:func:`standing_sort`).
+    sort: str
+
+
+def season_table(season: Season, game_type: str | None = None, sort: str = "wins") -> SeasonTable:
+    """Per player, over the season's finished games: played, won, total, averages (a game,
+    a deal, the placing) and, for one game, the rating after the season's games and its
+    change over the season. Over all games of a season of one kind of game, that game's.
+    Over games of several kinds the scores are not added up (the total, its averages:
+    None; a point of one game is not a point of another) and there are no ratings; played,
+    won and the average placing are counted over all of them. Sorted by ``sort``
+    (:data:`STANDING_SORTS`), or by wins where :func:`standing_sort` says it cannot be.
 
     Read from the season's standings rows, which the services keep in step with the games
-    (``scorekeeper.services.standings``): one indexed query, however long the season.
+    (``scorekeeper.services.standings``): indexed queries, however long the season.
     """
-    kinds = (
-        SeasonStanding.objects.filter(season=season, games__gt=0)
-        .exclude(game_type="")
-        .values("season")
-        .annotate(kinds=Count("game_type", distinct=True))
-        .values("kinds")
-    )
-    rows = SeasonStanding.objects.filter(season=season, game_type=game_type or "", games__gt=0)
-    if not game_type:
-        rows = rows.annotate(kinds=Subquery(kinds))
-    values = rows.values_list(
+    of = game_type
+    if of is None:
+        kinds = season_game_types(season)
+        of = next(iter(kinds)) if len(kinds) == 1 else None
+    values = SeasonStanding.objects.filter(
+        season=season, game_type=of or "", games__gt=0
+    ).values_list(
         "player_id",
         "player__name",
         "games",
@@ -702,18 +710,23 @@ def season_standings(
         "placing_sum",
         "rating",
         "rating_change",
-        *([] if game_type else ["kinds"]),
     )
-    table = [
-        _standing_row(row, added=bool(game_type) or (row[9] or 0) <= 1, rated=bool(game_type))
-        for row in values
-    ]
-    table.sort(key=_sort_key(standing_sort(sort, game_type=game_type, rows=table)))
-    return table
+    rows = [_standing_row(row, one_game=of is not None) for row in values]
+    applied = standing_sort(sort, game_type=of, rows=rows)
+    rows.sort(key=_sort_key(applied))
+    return SeasonTable(rows=rows, game_type=of, sort=applied)
 
 
-def _standing_row(values: Sequence[Any], *, added: bool, rated: bool) -> dict[str, Any]:
-    player, name, games, wins, total, deals, placing_sum, rating, change = values[:9]
+def season_standings(
+    season: Season, game_type: str | None = None, sort: str = "wins"
+) -> list[dict[str, Any]]:
+    """The rows of :func:`season_table`."""
+    return season_table(season, game_type, sort).rows
+
+
+def _standing_row(values: Sequence[Any], *, one_game: bool) -> dict[str, Any]:
+    player, name, games, wins, total, deals, placing_sum, rating, change = values
+    added = rated = one_game
     return {
         "player": player,
         "name": name,

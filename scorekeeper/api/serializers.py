@@ -555,7 +555,7 @@ class StandingsQuery(Query):
         required=False,
         help_text="Order of the rows, best first (default wins). Rows sorted by what they do "
         "not have are sorted by wins (the answer's sort says so): rating and change without "
-        "game_type, total and per_deal over all games of a season of mixed games.",
+        "game_type over a season of mixed games, total and per_deal over all games of one.",
     )
 
 
@@ -578,11 +578,12 @@ class StandingOutput(serializers.Serializer[Any]):
     average_placing = serializers.FloatField()
     rating = serializers.IntegerField(
         allow_null=True,
-        help_text="With game_type: the rating (1000 + 40 × (μ − 3σ)) after the player's "
-        "last game of the season; otherwise null.",
+        help_text="With game_type, or over all games of a season of one kind of game: the "
+        "rating (1000 + 40 × (μ − 3σ)) after the player's last game of the season; otherwise "
+        "null.",
     )
     rating_change = serializers.IntegerField(
-        allow_null=True, help_text="With game_type: the rating's change over the season."
+        allow_null=True, help_text="The rating's change over the season; null as rating."
     )
 
 

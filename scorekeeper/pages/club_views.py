@@ -114,19 +114,21 @@ def _standings_context(request: HttpRequest, club: Club, *, url_name: str) -> di
     )
     season = seasons.shown
     asked_sort = request.GET.get("sort", "wins")
-    rows = selectors.season_standings(season, game_type or None, asked_sort) if season else []
+    table = selectors.season_table(season, game_type or None, asked_sort) if season else None
+    rows = table.rows if table else []
+    of = table.game_type if table else None  # the one game the rows are of, if one
     # Ratings are kept per game, and scores of different games are not added up: their
-    # sorts are offered once a game is chosen (or, for scores, when the season had one).
+    # sorts are offered for one game (chosen, or the only one the season had).
     sorts = {
         key: label
         for key, label in selectors.STANDING_SORTS.items()
-        if selectors.standing_sort(key, game_type=game_type or None, rows=rows) == key
+        if selectors.standing_sort(key, game_type=of, rows=rows) == key
     }
-    sort = selectors.standing_sort(asked_sort, game_type=game_type or None, rows=rows)
+    sort = table.sort if table else selectors.standing_sort(asked_sort, game_type=None, rows=[])
     played = selectors.season_game_types(season) if season else set()
     sort_note = ""
     score_sort_refused = asked_sort in selectors.SCORE_SORTS and sort != asked_sort
-    if asked_sort in selectors.RATING_SORTS and not game_type:
+    if asked_sort in selectors.RATING_SORTS and sort != asked_sort:
         sort_note = "Ratings are kept for each game: choose a game to sort by rating."
     elif score_sort_refused:
         sort_note = "Scores of different games are not added up: choose a game to sort by score."
@@ -142,6 +144,7 @@ def _standings_context(request: HttpRequest, club: Club, *, url_name: str) -> di
         "sort_note": sort_note,
         "score_sort_refused": score_sort_refused,  # (its note says the rest)
         "scores_added": not rows or rows[0]["total_score"] is not None,
+        "rated": of is not None,
         "game_type": game_type,
         # the games the season's standings have (and the one asked for, even without)
         "game_types": [

@@ -104,22 +104,23 @@ def season_standings_csv(request: HttpRequest, season_id: int) -> HttpResponse:
     if game_type is not None and game_type not in GAMES:
         game_type = None
     sort = request.GET.get("sort", "wins")
-    rows = selectors.season_standings(season, game_type, sort)
+    table = selectors.season_table(season, game_type, sort)
+    rows = table.rows
     name = "-".join(
         part for part in (season.club.slug, slugify(season.name), game_type or "") if part
     )
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="standings-{name}.csv"'
-    # The page's columns: scores when they add up (one kind of game), ratings for a game.
+    # The page's columns: scores and ratings for one game (chosen, or the season's only one).
     columns = [("Player", "name"), ("Played", "games_played"), ("Won", "games_won")]
-    if not rows or rows[0]["total_score"] is not None:
+    if table.game_type is not None or not rows:
         columns += [
             ("Total", "total_score"),
             ("Average a game", "average_score"),
             ("Average a deal", "average_per_deal"),
         ]
     columns.append(("Average placing", "average_placing"))
-    if game_type is not None:
+    if table.game_type is not None:
         columns += [("Rating", "rating"), ("Rating change", "rating_change")]
     writer = csv.writer(response)
     writer.writerow([title for title, _ in columns])

@@ -133,10 +133,17 @@ def test_standings_filter_by_game_type_and_htmx_partial(world: World) -> None:
     assert "<html" not in body and "Games in progress" not in body
     # An unknown game type is ignored: all games.
     assert 'value="" checked' in html_of(client.get("/c/kings/?game_type=poker"))
-    # Ratings are per game: all games are not sorted by rating, and the page says why.
+    # A season of one kind of game: all games are that game, ratings and all.
+    alone = html_of(client.get("/c/kings/?sort=rating"))
+    assert '<option value="rating" selected>' in alone and 'class="rating"' in alone
+    assert "choose a game to sort" not in alone
+    # Ratings are per game: all games of several kinds are not sorted by rating (nor have
+    # the columns), and the page says why.
+    widow = world.record(world.start("widow_whist"), WIDOW_DEAL)
+    services.game_finish(actor=world.scorer, game=widow)
     every = html_of(client.get("/c/kings/?sort=rating"))
     assert '<option value="rating"' not in every and '<option value="wins" selected>' in every
-    assert "choose a game to sort by rating" in every
+    assert "choose a game to sort by rating" in every and 'class="rating"' not in every
     one = html_of(client.get("/c/kings/?game_type=italian_whist&sort=rating"))
     assert '<option value="rating" selected>' in one and "choose a game to sort" not in one
 

@@ -79,8 +79,10 @@ def test_standings_through_the_api(rated: World) -> None:
     assert ann["rating"] == Rating.objects.get(player__name="Ann").shown
     assert ann["rating_change"] == ann["rating"] - 1000  # her first season: from 1000
     assert ann["average_per_deal"] == 2.67  # 4 + 1 + 3 over three one-deal games
-    plain = client.get(f"/api/v1/seasons/{season.pk}/standings/").json()["standings"]
-    assert all(row["rating"] is None for row in plain)  # no game type: no rating
+    # Without a game type, over a season of widow whist only: the same rows, ratings too.
+    plain = client.get(f"/api/v1/seasons/{season.pk}/standings/?sort=rating").json()
+    assert plain["game_type"] is None and plain["sort"] == "rating"
+    assert plain["standings"] == rows
     bad = client.get(f"/api/v1/seasons/{season.pk}/standings/?sort=luck")
     assert bad.status_code == 400
     assert bad.json()["error"]["field"] == "sort"

@@ -112,7 +112,11 @@ class SeasonStandingsView(ApiView):
         query = self.parse(s.StandingsQuery, request.query_params)
         game_type = query.get("game_type")
         sort = query.get("sort", "wins")
-        rows = selectors.season_standings(season, game_type, sort)
-        sort = selectors.standing_sort(sort, game_type=game_type, rows=rows)
-        body = {"season": season, "game_type": game_type, "sort": sort, "standings": rows}
+        table = selectors.season_table(season, game_type, sort)
+        body = {
+            "season": season,
+            "game_type": game_type,
+            "sort": table.sort,
+            "standings": table.rows,
+        }
         return Response(s.StandingsOutput(body).data)
