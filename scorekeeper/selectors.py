@@ -633,11 +633,12 @@ SCORE_SORTS = ("total", "per_deal")
 def standing_sort(sort: str, *, game_type: str | None, rows: Sequence[Mapping[str, Any]]) -> str:
     """The order season standings ``rows`` of ``game_type`` (None: games of several kinds)
     are shown in when ``sort`` is asked for: by wins when it is unknown, asks for ratings
-    over games of several kinds (they are kept per game), or for scores the rows do not add
-    up (all games of a season that mixed kinds of game)."""
+    the rows do not have (:func:`rows_rated`: over games of several kinds, ratings being
+    kept per game; games not rated), or for scores the rows do not add up (all games of a
+    season that mixed kinds of game)."""
     if (
         sort not in STANDING_SORTS
-        or (sort in RATING_SORTS and not game_type)
+        or (sort in RATING_SORTS and not rows_rated(game_type, rows))
         or (sort in SCORE_SORTS and rows and rows[0]["total_score"] is None)
     ):
         return "wins"
@@ -680,6 +681,19 @@ class SeasonTable:
     game_type: str | None
     #: The order applied: the one asked for, or wins where it cannot be (:func:`standing_sort`).
     sort: str
+    #: The kinds of game the season's finished games are of (:func:`season_game_types`).
+    kinds: frozenset[str]
+
+    @property
+    def rated(self) -> bool:
+        """Whether the rows have ratings to show (of one game, rated, the job has run)."""
+        return rows_rated(self.game_type, self.rows)
+
+
+def rows_rated(game_type: str | None, rows: Sequence[Mapping[str, Any]]) -> bool:
+    """Whether standings ``rows`` of ``game_type`` have ratings: of one game, and at least
+    one of them rated (a game not rated, or ratings not computed yet, have none)."""
+    return game_type is not None and any(row["rating"] is not None for row in rows)
 
 
 def season_table(season: Season, game_type: str | None = None, sort: str = "wins") -> SeasonTable:
@@ -694,10 +708,8 @@ def season_table(season: Season, game_type: str | None = None, sort: str = "wins
     Read from the season's standings rows, which the services keep in step with the games
     (``scorekeeper.services.standings``): indexed queries, however long the season.
     """
-    of = game_type
-    if of is None:
-        kinds = season_game_types(season)
-        of = next(iter(kinds)) if len(kinds) == 1 else None
+    kinds = frozenset(season_game_types(season))
+    of = game_type or (next(iter(kinds)) if len(kinds) == 1 else None)
     values = SeasonStanding.objects.filter(
         season=season, game_type=of or "", games__gt=0
     ).values_list(
@@ -714,7 +726,7 @@ def season_table(season: Season, game_type: str | None = None, sort: str = "wins
     rows = [_standing_row(row, one_game=of is not None) for row in values]
     applied = standing_sort(sort, game_type=of, rows=rows)
     rows.sort(key=_sort_key(applied))
-    return SeasonTable(rows=rows, game_type=of, sort=applied)
+    return SeasonTable(rows=rows, game_type=of, sort=applied, kinds=kinds)
 
 
 def season_standings(

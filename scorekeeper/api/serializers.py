@@ -548,14 +548,16 @@ class StandingsQuery(Query):
     game_type = serializers.ChoiceField(
         choices=GAME_TYPES,
         required=False,
-        help_text="Only games of this type (and then each player's rating of it).",
+        help_text="Only games of this type, with each player's rating of it (without it: all "
+        "games; those of a season of one kind of game are that game's, ratings included).",
     )
     sort = serializers.ChoiceField(
         choices=list(selectors.STANDING_SORTS),
         required=False,
         help_text="Order of the rows, best first (default wins). Rows sorted by what they do "
-        "not have are sorted by wins (the answer's sort says so): rating and change without "
-        "game_type over a season of mixed games, total and per_deal over all games of one.",
+        "not have are sorted by wins (the answer's sort says so): total, per_deal, rating and "
+        "change over all games of a season of several kinds of game; rating and change over "
+        "games not rated.",
     )
 
 
@@ -578,9 +580,8 @@ class StandingOutput(serializers.Serializer[Any]):
     average_placing = serializers.FloatField()
     rating = serializers.IntegerField(
         allow_null=True,
-        help_text="With game_type, or over all games of a season of one kind of game: the "
-        "rating (1000 + 40 × (μ − 3σ)) after the player's last game of the season; otherwise "
-        "null.",
+        help_text="For one game (the answer's game_type), rated: the rating "
+        "(1000 + 40 × (μ − 3σ)) after the player's last game of the season; otherwise null.",
     )
     rating_change = serializers.IntegerField(
         allow_null=True, help_text="The rating's change over the season; null as rating."
@@ -589,7 +590,12 @@ class StandingOutput(serializers.Serializer[Any]):
 
 class StandingsOutput(serializers.Serializer[Any]):
     season = SeasonOutput()
-    game_type = serializers.ChoiceField(choices=GAME_TYPES, allow_null=True)
+    game_type = serializers.ChoiceField(
+        choices=GAME_TYPES,
+        allow_null=True,
+        help_text="The game the standings are of: the one asked for, or the season's only "
+        "kind of game; null over games of several kinds (no scores added up, no ratings).",
+    )
     sort = serializers.CharField(
         help_text="The order applied (wins where the asked one cannot be)."
     )

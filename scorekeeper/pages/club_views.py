@@ -125,11 +125,15 @@ def _standings_context(request: HttpRequest, club: Club, *, url_name: str) -> di
         if selectors.standing_sort(key, game_type=of, rows=rows) == key
     }
     sort = table.sort if table else selectors.standing_sort(asked_sort, game_type=None, rows=[])
-    played = selectors.season_game_types(season) if season else set()
+    played = table.kinds if table else frozenset()
     sort_note = ""
     score_sort_refused = asked_sort in selectors.SCORE_SORTS and sort != asked_sort
     if asked_sort in selectors.RATING_SORTS and sort != asked_sort:
-        sort_note = "Ratings are kept for each game: choose a game to sort by rating."
+        sort_note = (
+            "No ratings for these games."
+            if of is not None
+            else "Ratings are kept for each game: choose a game to sort by rating."
+        )
     elif score_sort_refused:
         sort_note = "Scores of different games are not added up: choose a game to sort by score."
     return {
@@ -144,7 +148,7 @@ def _standings_context(request: HttpRequest, club: Club, *, url_name: str) -> di
         "sort_note": sort_note,
         "score_sort_refused": score_sort_refused,  # (its note says the rest)
         "scores_added": not rows or rows[0]["total_score"] is not None,
-        "rated": of is not None,
+        "rated": bool(table and table.rated),
         "game_type": game_type,
         # the games the season's standings have (and the one asked for, even without)
         "game_types": [

@@ -111,7 +111,8 @@ def season_standings_csv(request: HttpRequest, season_id: int) -> HttpResponse:
     )
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="standings-{name}.csv"'
-    # The page's columns: scores and ratings for one game (chosen, or the season's only one).
+    # The page's columns: scores for one game (chosen, or the season's only one), and its
+    # ratings when it has them.
     columns = [("Player", "name"), ("Played", "games_played"), ("Won", "games_won")]
     if table.game_type is not None or not rows:
         columns += [
@@ -120,7 +121,7 @@ def season_standings_csv(request: HttpRequest, season_id: int) -> HttpResponse:
             ("Average a deal", "average_per_deal"),
         ]
     columns.append(("Average placing", "average_placing"))
-    if table.game_type is not None:
+    if table.rated:
         columns += [("Rating", "rating"), ("Rating change", "rating_change")]
     writer = csv.writer(response)
     writer.writerow([title for title, _ in columns])

@@ -71,7 +71,7 @@ def test_standings_over_finished_games(world: World, season: Season) -> None:
     # sorted by what is not there: by wins, and the answer says so
     for asked in ("total", "per_deal", "rating"):
         mixed = world.client("member").get(url(season), {"sort": asked}).json()
-        assert mixed["sort"] == "wins"
+        assert mixed["sort"] == "wins" and mixed["game_type"] is None
         wins = [row["games_won"] for row in mixed["standings"]]
         assert wins == sorted(wins, reverse=True)
     widow_only = world.client("member").get(url(season), {"game_type": "widow_whist"}).json()
@@ -83,6 +83,7 @@ def test_a_season_of_one_game_adds_its_scores_over_all_games(world: World, seaso
     first = world.record(world.start(), *WIDOW_DEALS)
     second = world.record(world.start(), *WIDOW_DEALS)
     body = world.client("member").get(url(season), {"sort": "total"}).json()
+    assert body["game_type"] == "widow_whist"  # all games: the season's one kind
     totals = [row["total_score"] for row in body["standings"]]
     assert totals == sorted(totals, reverse=True)
     ann = first.results.get(position=0).total + second.results.get(position=0).total

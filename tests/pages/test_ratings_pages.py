@@ -79,9 +79,10 @@ def test_standings_through_the_api(rated: World) -> None:
     assert ann["rating"] == Rating.objects.get(player__name="Ann").shown
     assert ann["rating_change"] == ann["rating"] - 1000  # her first season: from 1000
     assert ann["average_per_deal"] == 2.67  # 4 + 1 + 3 over three one-deal games
-    # Without a game type, over a season of widow whist only: the same rows, ratings too.
+    # Without a game type, over a season of widow whist only: the same rows, ratings too,
+    # and the answer says which game they are of.
     plain = client.get(f"/api/v1/seasons/{season.pk}/standings/?sort=rating").json()
-    assert plain["game_type"] is None and plain["sort"] == "rating"
+    assert plain["game_type"] == "widow_whist" and plain["sort"] == "rating"
     assert plain["standings"] == rows
     bad = client.get(f"/api/v1/seasons/{season.pk}/standings/?sort=luck")
     assert bad.status_code == 400
@@ -96,9 +97,12 @@ def test_standings_as_csv(rated: World) -> None:
     assert response["Content-Type"].startswith("text/csv")
     assert "attachment" in response["Content-Disposition"]
     rows = list(csv.reader(io.StringIO(response.content.decode())))
-    assert rows[0][:3] == ["Player", "Played", "Won"]
+    assert rows[0][:3] == ["Player", "Played", "Won"] and rows[0][7:] == ["Rating", "Rating change"]
     assert rows[1][0] == "Ann" and rows[1][3] == "8"
     assert rows[1][7] == str(Rating.objects.get(player__name="Ann").shown)
+    # Over all games of a season of widow whist only: the same table, ratings included.
+    every = rated.client(rated.member).get(url.replace("game_type=widow_whist&", ""))
+    assert list(csv.reader(io.StringIO(every.content.decode()))) == rows
     # Not for another club's members; anyone for a club whose results are public.
     assert rated.client(rated.outsider).get(url).status_code == 404
     rated.club.results_public = True

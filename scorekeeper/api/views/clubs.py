@@ -115,7 +115,7 @@ class SeasonStandingsView(ApiView):
         table = selectors.season_table(season, game_type, sort)
         body = {
             "season": season,
-            "game_type": game_type,
+            "game_type": table.game_type,
             "sort": table.sort,
             "standings": table.rows,
         }
