@@ -180,6 +180,8 @@ class _Plan:
     status: str
     ended_by_hand: bool
     season: str | None
+    #: Whether the record says how the game ended (``ended_at`` or ``ended_by`` given).
+    ending: bool = False
     ended_at: datetime.datetime | None = None
     ended_by: str | None = None
 
@@ -246,8 +248,11 @@ def _plan(record: object, file_season: str | None) -> _Plan:
     season = record.get("season", file_season)
     if season is not None and not isinstance(season, str):
         raise ValueError(f"field season: a season's name or null; got {season!r}")
+    ending = "ended_at" in record or "ended_by" in record
     ended_at, ended_by = _ending(record, status, ended_by_hand)
-    return _Plan(record, sheet, played_on, status, ended_by_hand, season, ended_at, ended_by)
+    return _Plan(
+        record, sheet, played_on, status, ended_by_hand, season, ending, ended_at, ended_by
+    )
 
 
 def _ending(
@@ -321,7 +326,7 @@ class _Importer:
             services.game_finish(actor=self.actor, game=game)
         if plan.status == GameStatus.ABANDONED:
             services.game_abandon(actor=self.actor, game=game)
-        if plan.ended_at is not None or plan.ended_by is not None:
+        if plan.ending and plan.status != GameStatus.IN_PROGRESS:
             services.game_ending_restore(
                 actor=self.actor, game=game, ended_at=plan.ended_at, ended_by=plan.ended_by
             )

@@ -347,6 +347,21 @@ def test_inconsistent_status_is_refused(source: Club, target: Club, tmp_path: Pa
         run("import_games", write(tmp_path, data), "--club", "target")
 
 
+def test_an_ending_in_another_time_zone_or_by_nobody_imports_as_the_file_says(
+    source: Club, target: Club, tmp_path: Path
+) -> None:
+    data = export(source)
+    abandoned = next(game for game in data["games"] if game["status"] == "abandoned")
+    abandoned.update(ended_at="2025-03-03T22:15:00+01:00", ended_by=None)
+    run("import_games", write(tmp_path, data), "--club", "target")
+    game = Game.objects.get(club=target, status=GameStatus.ABANDONED)
+    assert game.ended_at == datetime.datetime(2025, 3, 3, 21, 15, tzinfo=datetime.UTC)
+    assert game.ended_by is None and game.ended_by_name == ""  # not the importer's name
+    page = Client()
+    page.force_login(User.objects.get(username="target-admin"))
+    assert "Abandoned by" not in page.get(reverse("game", args=[game.pk])).content.decode()
+
+
 @pytest.mark.parametrize(
     ("index", "change", "message"),
     [
@@ -356,6 +371,8 @@ def test_inconsistent_status_is_refused(source: Club, target: Club, tmp_path: Pa
         (3, {"ended_at": 5}, "field ended_at: a date and time with its offset"),
         (3, {"ended_by": "  "}, "field ended_by: a name or null"),
         (3, {"ended_by": "x" * 201}, "field ended_by: at most 200 characters"),
+        (3, {"ended_at": "2025-03-01T22:15:00+00:00"}, "field ended_at: a game played on"),
+        (3, {"ended_at": "2999-03-02T22:15:00+00:00"}, "field ended_at: a game cannot have"),
     ],
 )
 def test_a_bad_ending_is_refused_naming_the_game_and_field(

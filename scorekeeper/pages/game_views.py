@@ -578,7 +578,7 @@ def game_abandon(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 def _abandon_refused(actor: Actor, game: Game) -> str:
     """Why the abandon page does not ask this person ("" when it does), as the service
     would refuse."""
-    refused = services.abandon_refused(actor, game)
+    refused = services.abandon_refused(actor=actor, game=game)
     return "" if refused is None else f"{capfirst(refused.message)}."
 
 

@@ -131,7 +131,7 @@ def game_abandon(*, actor: Actor, game: Game) -> Game:
     ratings it counted in, for good: only the club's admins and directors abandon one (a
     game played by mistake); its scorers correct its deals."""
     game = locked_game(game)
-    refused = abandon_refused(actor, game)
+    refused = abandon_refused(actor=actor, game=game)
     if refused is not None:
         raise refused
     ruled_out = abandon_rules.refusal(game)
@@ -140,7 +140,7 @@ def game_abandon(*, actor: Actor, game: Game) -> Game:
     return _abandoned(game, user=user_of(actor), name=actor_name(actor))
 
 
-def abandon_refused(actor: Actor, game: Game) -> ServiceError | None:
+def abandon_refused(*, actor: Actor, game: Game) -> ServiceError | None:
     """The error :func:`game_abandon` would refuse the actor with, in its order (their
     rights, then the game's state: already abandoned, locked); None when it would go on
     (to the rules of the app the game is played in, :mod:`scorekeeper.abandon_rules`). For
@@ -189,32 +189,44 @@ def _abandoned(game: Game, *, user: User | None, name: str) -> Game:
 def game_ending_restore(
     *, actor: User, game: Game, ended_at: datetime | None, ended_by: str | None
 ) -> Game:
-    """An imported game's end as the file of games records it: when (``ended_at``) and, for
-    a game ended by hand or abandoned, by whom (``ended_by``, a name: the account is not
-    known here), instead of the import's own time and importer. None leaves either as it
-    is. For the club's staff, who import games; the game must have ended."""
+    """An imported game's end as the file of games records it, instead of the import's own
+    time and importer: when (``ended_at``, aware; None leaves it) and, for a game ended by
+    hand or abandoned, by whom (``ended_by``, a name, the account being unknown here; None:
+    nobody recorded). Only for a game the actor entered (an import starts each of its games
+    as the account it acts as), a member of the club's staff; not for a locked game."""
     game = locked_game(game)
     require(
-        access.role_in(actor, game.club) in access.STAFF_ROLES,
-        "only the club's admins, directors and scorers import games",
+        access.role_in(actor, game.club) in access.STAFF_ROLES and game.created_by_id == actor.pk,
+        "only whoever entered the game records when and by whom it ended (an import)",
     )
     if game.status == GameStatus.IN_PROGRESS:
         raise Conflict("the game is still being played: it has no end to record")
-    fields = []
+    if game.locked_at is not None:
+        raise Conflict(f"the game is locked: {game.locked_reason}", details={"locked": True})
+    fields = ["ended_by", "ended_by_name"]
+    by_someone = game.ended_by_hand or game.status == GameStatus.ABANDONED
+    if ended_by is not None and not by_someone:
+        raise InvalidInput(
+            "only a game ended by hand or abandoned was ended by someone; its rules ended this one",
+            field="ended_by",
+        )
+    game.ended_by, game.ended_by_name = None, ended_by or ""
+    moved = ended_at is not None and ended_at != game.ended_at
     if ended_at is not None:
+        if timezone.is_naive(ended_at):
+            raise InvalidInput("a time with its offset from UTC", field="ended_at")
+        if ended_at > timezone.now():
+            raise InvalidInput("a game cannot have ended in the future", field="ended_at")
+        if timezone.localdate(ended_at) < game.played_on:
+            raise InvalidInput(
+                f"a game played on {game.played_on.isoformat()} did not end before it",
+                field="ended_at",
+            )
         game.ended_at = ended_at
         fields.append("ended_at")
-    if ended_by is not None:
-        if not (game.ended_by_hand or game.status == GameStatus.ABANDONED):
-            raise InvalidInput(
-                "only a game ended by hand or abandoned was ended by someone; "
-                "its rules ended this one",
-                field="ended_by",
-            )
-        game.ended_by, game.ended_by_name = None, ended_by
-        fields += ["ended_by", "ended_by_name"]
-    if fields:
-        touch(game, *fields)
+    touch(game, *fields)
+    if moved:  # the ratings go game by game in the order the games ended
+        finished_game_changed(game, was_finished=game.status == GameStatus.FINISHED)
     return game
 
 

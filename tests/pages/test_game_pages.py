@@ -924,6 +924,12 @@ def test_a_game_started_by_mistake_is_abandoned_on_its_page(world: World) -> Non
     page = text_of(game_page(other, ended))
     assert "Final scores" in page and f"Ended by {world.scorer.get_username()} (" in page
     assert "finish it by hand" not in page
+    # a locked game (a confirmed result): the page's address says so instead of asking
+    services.game_lock(actor=world.scorer, game=ended, reason="the result was confirmed")
+    admin = world.client(member(world.club, Role.ADMIN, username="boss"))
+    locked = admin.get(reverse("game-abandon", args=[ended.pk]), follow=True)
+    assert "The game is locked: the result was confirmed." in text_of(locked)
+    assert "Abandon the game?" not in text_of(locked)
 
     finished = world.record(
         world.start("widow_whist", options={"finish": {"deals": 1}}),

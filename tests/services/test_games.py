@@ -281,6 +281,46 @@ def test_finish_by_hand_and_abandon(club, scorer):
         )
 
 
+def test_an_imported_game_keeps_when_and_by_whom_it_ended_and_nobody_else_rewrites_it(club, scorer):
+    """``game_ending_restore``: the end a file of games records, for a game its actor
+    entered (as an import does), not an ending anyone else could rewrite."""
+    game = start_game(club, "widow_whist", 3, actor=scorer, played_on=timezone.localdate())
+    record_deals(game, [{"widow": None, "tricks": [5, 5, 3]}], scorer)
+    with pytest.raises(Conflict, match="still being played"):
+        services.game_ending_restore(actor=scorer, game=game, ended_at=None, ended_by="Ann")
+    services.game_abandon(actor=scorer, game=game)
+    when = timezone.now() - timedelta(minutes=5)
+    services.game_ending_restore(actor=scorer, game=game, ended_at=when, ended_by="Mia")
+    game.refresh_from_db()
+    assert (game.ended_at, game.ended_by, game.ended_by_name) == (when, None, "Mia")
+    # a file that names nobody: the importer is not named instead
+    services.game_ending_restore(actor=scorer, game=game, ended_at=None, ended_by=None)
+    game.refresh_from_db()
+    assert (game.ended_at, game.ended_by_name) == (when, "")
+    for ended_at, message in (
+        (when.replace(tzinfo=None), "offset from UTC"),
+        (timezone.now() + timedelta(hours=1), "in the future"),
+        (when - timedelta(days=2), "did not end before it"),
+    ):
+        with pytest.raises(InvalidInput, match=message) as refused:
+            services.game_ending_restore(actor=scorer, game=game, ended_at=ended_at, ended_by=None)
+        assert refused.value.field == "ended_at"
+    # not someone who did not enter it, of the staff or not
+    for other in (member(club, Role.SCORER), member(club, Role.ADMIN), member(club)):
+        with pytest.raises(NotAllowed):
+            services.game_ending_restore(actor=other, game=game, ended_at=when, ended_by="Eve")
+    # a game its rules ended was ended by no one
+    ruled = start_game(club, "widow_whist", 3, actor=scorer, options={"finish": {"deals": 1}})
+    record_deals(ruled, [{"widow": None, "tricks": [5, 5, 3]}], scorer)
+    with pytest.raises(InvalidInput, match="its rules ended this one"):
+        services.game_ending_restore(actor=scorer, game=ruled, ended_at=None, ended_by="Ann")
+    services.game_lock(actor=scorer, game=ruled, reason="the result was confirmed")
+    with pytest.raises(Conflict, match="locked"):
+        services.game_ending_restore(actor=scorer, game=ruled, ended_at=when, ended_by=None)
+    game.refresh_from_db()
+    assert game.ended_by_name == "" and game.ended_at == when
+
+
 def test_time_up_finishes_a_game_with_a_deal_and_abandons_one_without(club, scorer):
     # read before its first deal came in: the locked read sees the deal, and finishes it
     played = start_game(club, "widow_whist", 3, actor=scorer)
