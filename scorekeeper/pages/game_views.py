@@ -193,7 +193,10 @@ def _game_context(
         "share_url": share_url,
         "last_deal": parts.deal_count if can_undo else None,
         "can_finish": can_score and game.status == GameStatus.IN_PROGRESS and parts.deal_count > 0,
-        "can_abandon": can_score and access.can_abandon(actor, game),
+        # not a game the app it is played in ends its own way (a tournament's table)
+        "can_abandon": can_score
+        and access.can_abandon(actor, game)
+        and abandon_rules.refusal(game) is None,
         "notices": notices or [],
         "panels": panels_for(game, actor),
         "deal_limit": limit if ended else None,

@@ -517,6 +517,9 @@ def test_after_time_is_called_the_phone_offers_the_deal_in_progress_and_then_no_
     page = text(phone.get(game_url))
     assert "Deal 2 saved" in page and "Save deal 3" not in page
     assert "No more deals at this table: time was called for round 1" in page
+    # its scores stand (not "abandoned"), and nobody at the table is offered to abandon it
+    assert "Widow whist: last deal played" in page and "abandoned" not in page
+    assert "Abandon the game" not in text(client_for(event.director).get(game_url))
     # A phone that still shows the form (or kept the deal offline) has it recorded, never
     # lost: the table undoes it before it confirms.
     sent = phone.post(save, {"number": "3", **deal}, follow=True)
