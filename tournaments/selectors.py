@@ -13,7 +13,20 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.db.models import Case, Count, F, IntegerField, Max, Q, QuerySet, Sum, Value, When
+from django.db.models import (
+    Case,
+    Count,
+    Exists,
+    F,
+    IntegerField,
+    Max,
+    OuterRef,
+    Q,
+    QuerySet,
+    Sum,
+    Value,
+    When,
+)
 from django.utils import timezone
 
 from scorekeeper import access, outbox
@@ -23,6 +36,7 @@ from scorekeeper.deal_limits import DealLimit
 from scorekeeper.errors import NotFound
 from scorekeeper.models import (
     Club,
+    DealDraft,
     DealRevision,
     Game,
     GameStatus,
@@ -303,7 +317,11 @@ def table_state(table: Table) -> tuple[str, int | None]:
     if last is not None and game.deal_count >= last:
         return "finished", None
     if game.deal_count == 0:
-        return "not_started", None
+        # the bids of the first deal kept: the cards are dealt (:func:`started_tables`)
+        bidding = getattr(table, "bidding", None)
+        if bidding is None:
+            bidding = game.drafts.exists()
+        return ("playing", 1) if bidding else ("not_started", None)
     return "playing", game.deal_count + 1
 
 
@@ -370,9 +388,13 @@ def table_of(game: Game) -> Table | None:
 
 
 def round_tables(round: Round) -> list[Table]:
+    """The round's tables with their games and players, and whether the bids of a deal
+    are kept at each (``bidding``, for :func:`table_state`)."""
+    drafts = DealDraft.objects.filter(game=OuterRef("game_id"))
     return list(
         round.tables.select_related("game", "confirmed_by")
         .prefetch_related("seats__player")
+        .annotate(bidding=Exists(drafts))
         .order_by("number")
     )
 

@@ -368,6 +368,10 @@ def test_a_late_arrival_joins_a_table_of_a_round_in_play_that_has_not_started(
     core.deal_draft_save(
         actor=guest(first, "Scorer"), game=first.game, number=1, data={"bids": [1, 0, None]}
     )
+    # the dashboard says so: table 1 is bidding its first deal (the cards are dealt)
+    states = [selectors.table_state(table) for table in selectors.round_tables(round)]
+    assert states == [("playing", 1), ("not_started", None)]
+    assert selectors.table_state(tables(round)[0]) == ("playing", 1)  # read alone, too
     token = TableLink.objects.get(game_id=second.game_id).token
     ida, jo = event.players[6], event.players[7]
     with event.capture(execute=True):
