@@ -600,7 +600,8 @@ def screen_version(tournament: Tournament) -> str:
     """An ETag for a projector's screen (seating, standings): :func:`tournament_version`,
     the director's latest message (shown as soon as it is sent) and the standings as last
     rebuilt (a job that may finish after the round closed)."""
-    latest = tournament.announcements.aggregate(latest=Max("pk"))["latest"] or 0
+    messages = tournament.announcements.aggregate(latest=Max("pk"), count=Count("pk"))
+    latest = f"{messages['latest'] or 0}.{messages['count']}"  # one taken down changes it
     rows = Standing.objects.filter(tournament=tournament).aggregate(
         count=Count("pk"), updated=Max("updated_at")
     )

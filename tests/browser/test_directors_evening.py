@@ -102,6 +102,10 @@ def test_a_directors_evening(
     page.goto(f"{site.url}/tournaments/{t.pk}/")
     assert page.locator("[data-clock-end]").count() == 1
     assert page.get_by_role("link", name="Edit settings").count() == 0
+    # The message is taken down (no longer true): the table's phone follows, no reload.
+    page.get_by_role("button", name="Take down").click()
+    page.get_by_text("The message is taken down").wait_for()
+    guest.get_by_text("Last round starts at 21:30").wait_for(state="detached", timeout=10_000)
     # The projector's clock counts down through its asking every 5 s (answered "nothing
     # moved"): it is never put back to an older copy of the page.
     page.goto(f"{site.url}/tournaments/{t.pk}/seating/?projector=1")

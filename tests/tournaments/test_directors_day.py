@@ -15,7 +15,7 @@ from django.utils import timezone
 from scorekeeper import services as core
 from scorekeeper.errors import Conflict, InvalidInput, NotAllowed
 from scorekeeper.models import Game, Role, TableLink
-from tests.factories import PlayerFactory, member
+from tests.factories import ClubFactory, PlayerFactory, member
 from tests.tournaments.helpers import WIN, Event, guest, play, tables
 from tournaments import selectors, services
 from tournaments.models import Announcement, Round, RoundStatus, Tournament
@@ -172,6 +172,49 @@ def test_a_message_reaches_every_table_and_their_phones_follow(event: Event) -> 
     director.force_login(event.director)
     page = director.get(reverse("game", args=[table.game_id]))
     assert "Last round starts at 21:30" in page.content.decode()
+
+
+def test_a_wrong_or_stale_message_is_taken_down_from_every_screen(event: Event) -> None:
+    """The director takes a message down on the dashboard: it leaves the tables' pages
+    (which follow at once) and the projector, the one after it stays; nobody else can."""
+    cup = event.tournament()
+    event.enter(cup)
+    round = event.publish(event.seat(cup))
+    wrong = services.tournament_announce(
+        actor=event.director, tournament=cup, text="Round 2 starts at 21:30"
+    )
+    services.tournament_announce(actor=event.director, tournament=cup, text="Break: 10 min")
+    director = Client()
+    director.force_login(event.director)
+    projector_url = reverse("tournament-standings", args=[cup.pk]) + "?projector=1"
+    etag = director.get(projector_url)["ETag"]
+    dashboard = director.get(reverse("tournament", args=[cup.pk])).content.decode()
+    assert dashboard.count(">Take down<") == 2
+    withdraw = reverse("tournament-announce-withdraw", args=[cup.pk])
+    # not a member of the staff, nor another club's director
+    elsewhere = member(ClubFactory(), Role.DIRECTOR)
+    for someone in (member(event.club, Role.MEMBER), elsewhere):
+        other = Client()
+        other.force_login(someone)
+        assert other.post(withdraw, {"announcement": wrong.pk}).status_code in (403, 404)
+    with pytest.raises(NotAllowed):
+        services.tournament_announcement_withdraw(
+            actor=member(event.club, Role.SCORER), tournament=cup, announcement_id=wrong.pk
+        )
+    before = dict(Game.objects.values_list("pk", "revision"))
+    done = director.post(withdraw, {"announcement": wrong.pk}, follow=True)
+    assert "The message is taken down" in done.content.decode()
+    assert [a.text for a in selectors.announcements(cup)] == ["Break: 10 min"]
+    after = dict(Game.objects.values_list("pk", "revision"))
+    assert all(after[pk] == before[pk] + 1 for pk in before)  # every table page follows
+    table_page = director.get(reverse("game", args=[tables(round)[0].game_id])).content
+    assert b"Round 2 starts at 21:30" not in table_page and b"Break: 10 min" in table_page
+    moved = director.get(projector_url, HTTP_IF_NONE_MATCH=etag)
+    assert moved.status_code == 200 and b"Round 2 starts at 21:30" not in moved.content
+    # taken down twice (two directors at once), or a form sent by hand: said so, not a 500
+    again = director.post(withdraw, {"announcement": wrong.pk}, follow=True)
+    assert again.status_code == 404 and "taken down already" in again.content.decode()
+    assert director.post(withdraw, {"announcement": "x"}).status_code == 400
 
 
 @pytest.mark.parametrize("screen", ["tournament-seating", "tournament-standings"])

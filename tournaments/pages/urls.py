@@ -20,6 +20,7 @@ urlpatterns = [
     path(T + "edit/", views.tournament_edit, name="tournament-edit"),
     path(T + "delete/", views.tournament_delete, name="tournament-delete"),
     path(T + "announce/", views.announce, name="tournament-announce"),
+    path(T + "announce/withdraw/", views.announce_withdraw, name="tournament-announce-withdraw"),
     path(T + "register/", views.register, name="tournament-register"),
     path(T + "register/new/", views.register_new, name="tournament-register-new"),
     path(T + "check-in/", views.check_in, name="tournament-check-in"),

@@ -757,6 +757,19 @@ def announce(request: HttpRequest, tournament: Tournament) -> str:
 
 
 @director_action
+def announce_withdraw(request: HttpRequest, tournament: Tournament) -> str:
+    """Take a message to the tables down."""
+    raw = request.POST.get("announcement", "")
+    if not raw.isdigit():
+        messages.error(request, "Choose the message to take down.")
+        raise Refused(400)
+    services.tournament_announcement_withdraw(
+        actor=request.user, tournament=tournament, announcement_id=int(raw)
+    )
+    return "The message is taken down: the tables no longer show it."
+
+
+@director_action
 def close(request: HttpRequest, tournament: Tournament, number: int) -> str:
     """Close the round; with ``force``, unconfirmed tables end at their current totals."""
     round = _round(tournament, number)

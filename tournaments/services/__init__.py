@@ -24,7 +24,7 @@ round does, whoever closes it; :mod:`._base` what they share. Who may direct is
 """
 
 from .closing import unconfirmed_text
-from .notify import round_notify, tournament_announce
+from .notify import round_notify, tournament_announce, tournament_announcement_withdraw
 from .registration import (
     check_in,
     check_out,
@@ -64,6 +64,7 @@ __all__ = [
     "table_confirm",
     "table_reopen",
     "tournament_announce",
+    "tournament_announcement_withdraw",
     "tournament_create",
     "tournament_delete",
     "tournament_job_retry",

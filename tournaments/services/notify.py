@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from scorekeeper import services as core
 from scorekeeper.access import Actor
-from scorekeeper.errors import InvalidInput
+from scorekeeper.errors import InvalidInput, NotFound
 from scorekeeper.models import Game, TableLink
 from scorekeeper.names import forbidden_characters
 
@@ -103,3 +103,17 @@ def tournament_announce(*, actor: Actor, tournament: Tournament, text: str) -> A
     )
     core.games_touch(game_ids=selectors.playing_games(tournament))
     return announcement
+
+
+@transaction.atomic
+def tournament_announcement_withdraw(
+    *, actor: Actor, tournament: Tournament, announcement_id: int
+) -> None:
+    """Take a message to the tables down (wrong, or no longer true): it leaves the
+    dashboard, the projector view and the tables' pages, which follow at once."""
+    tournament = _locked(tournament.pk)
+    require_director(actor, tournament.club)
+    deleted, _ = Announcement.objects.filter(tournament=tournament, pk=announcement_id).delete()
+    if not deleted:
+        raise NotFound("no such message (taken down already?)", field="announcement")
+    core.games_touch(game_ids=selectors.playing_games(tournament))
