@@ -603,6 +603,7 @@ def test_create_with_placing_points_mixed_tables_and_fixed_byes(event: Event) ->
         ("1e308, 1e309", "placing points are numbers from 0 to 1000"),
         ("3, -1", "placing points are numbers from 0 to 1000"),
         ("5000", "placing points are numbers from 0 to 1000"),
+        ("3/2/1/0", "a table has at most 3 players: at most 3 placing points"),
     ],
 )
 def test_placing_points_must_be_numbers(event: Event, typed: str, said: str) -> None:
@@ -613,6 +614,17 @@ def test_placing_points_must_be_numbers(event: Event, typed: str, said: str) -> 
     assert response.status_code == 400
     assert said in error_beside(text(response), "id_placing_points").lower()
     assert not Tournament.objects.filter(name="Typo cup").exists()
+
+
+def test_placing_points_typed_as_the_choice_shows_them(event: Event) -> None:
+    """3/1/0, as the points system's choice writes it, is 3, 1, 0."""
+    response = client_for(event.director).post(
+        reverse("tournament-new", args=[event.club.slug, "widow_whist"]),
+        new_tournament("Slash cup", points_system="placing", placing_points="3/1/0"),
+    )
+    assert response.status_code == 302
+    t = Tournament.objects.get(name="Slash cup")
+    assert [float(p) for p in t.placing_points] == [3, 1, 0]
 
 
 @pytest.mark.parametrize("placing", [[3, float("inf")], [1e309], [-1], [True, 0], ["3"], []])

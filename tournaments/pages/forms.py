@@ -3,6 +3,7 @@ POST into the services' arguments (and put the services' refusals beside the fie
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -170,13 +171,13 @@ class TournamentForm(forms.Form):
         text = self.cleaned_data.get("placing_points") or ""
         if not text.strip():
             return None
-        try:
-            values = [float(part) for part in text.replace(";", ",").split(",") if part.strip()]
+        try:  # 3, 1, 0 or 3/1/0 (as the choice of points shows it)
+            values = [float(part) for part in re.split(r"[,;/\s]+", text.strip()) if part]
         except ValueError:
             values = []
         if not values:
             raise forms.ValidationError(
-                "placing points are numbers separated by commas, e.g. 3, 1, 0"
+                "placing points are numbers separated by commas, e.g. 3, 1, 0 (or 3/1/0)"
             )
         return values  # how large they may be is the service's rule (said beside this field)
 

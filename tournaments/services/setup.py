@@ -176,6 +176,13 @@ def _settings(
         raise InvalidInput(
             f"placing points are numbers from 0 to {MAX_PLACING_POINTS:g}", field="placing_points"
         )
+    largest = max(game.player_counts) if settings.mixed_sizes else size
+    if placing_points is not None and len(placing) > largest:
+        raise InvalidInput(
+            f"a table has at most {largest} players: at most {largest} placing points, "
+            "first place first",
+            field="placing_points",
+        )
     breaks = list(settings.tie_breaks if settings.tie_breaks is not None else points.TIE_BREAKS)
     try:
         points.Rule(
