@@ -37,6 +37,10 @@ class ClubForm(ServiceForm):
         label="Address",
         max_length=60,
         help_text="Letters, digits and hyphens: the club's pages are at /c/<address>/.",
+        error_messages={
+            "invalid": "The address may hold only letters, digits, hyphens and underscores "
+            "(no spaces), e.g. kings-arms."
+        },
     )
     results_public = forms.BooleanField(
         label="Anyone may read the standings (no sign-in needed)", required=False

@@ -38,7 +38,9 @@ def club_create(*, actor: Actor, name: str, slug: str, results_public: bool = Fa
     if not 2 <= len(slug) <= 60:
         raise InvalidInput("the club's address must be 2 to 60 characters long", field="slug")
     if Club.objects.filter(slug=slug).exists():
-        raise InvalidInput(f'a club called "{slug}" already exists', field="slug")
+        raise InvalidInput(
+            f"the address /c/{slug}/ is taken by another club: choose another", field="slug"
+        )
     club = Club.objects.create(name=name, slug=slug, results_public=results_public)
     Membership.objects.create(club=club, user=user, role=Role.ADMIN)
     access.forget_roles()

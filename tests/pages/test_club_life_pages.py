@@ -332,7 +332,11 @@ def test_start_a_club_invite_and_join(client: Client) -> None:
     assert response["Location"] == reverse("club-members", args=["whist"])
     club = Club.objects.get(slug="whist")
     taken = page.post(reverse("club-create"), {"name": "Again", "slug": "whist"})
-    assert taken.status_code == 200 and "already exists" in text_of(taken)
+    assert taken.status_code == 200
+    assert "The address /c/whist/ is taken by another club: choose another" in text_of(taken)
+    spaced = page.post(reverse("club-create"), {"name": "Again", "slug": "kings arms"})
+    assert "may hold only letters, digits, hyphens and underscores" in text_of(spaced)
+    assert "“slug”" not in text_of(spaced)
     page.post(
         reverse("club-members", args=["whist"]),
         {"role": "scorer", "days": "7", "max_uses": "5", "email": ""},
