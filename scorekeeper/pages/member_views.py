@@ -35,7 +35,7 @@ from scorekeeper.errors import NotFound, ServiceError
 from scorekeeper.models import Club, Role
 from scorekeeper.services.members import can_invite, invitation_problem
 
-from .doors import found, member_club
+from .doors import forbidden, found, member_club
 from .member_forms import (
     ClubForm,
     ClubSettingsForm,
@@ -85,7 +85,11 @@ def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
     """The club's name and whether its results are public: for its admins."""
     club = member_club(request, slug)
     if not access.can_administer(request.user, club):
-        raise Http404("only the club's admins change its settings")
+        return forbidden(
+            request,
+            "Only the club's admins change its settings.",
+            reverse("club-members", args=[club.slug]),
+        )
     initial = {"name": club.name, "results_public": club.results_public}
     form = ClubSettingsForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():

@@ -700,7 +700,9 @@ def test_an_admin_changes_the_clubs_name_and_makes_its_results_public(club: Club
     # Other members do not see it, nor may they change it.
     director = signed_in(member(club, Role.DIRECTOR))
     assert "Club settings" not in text_of(director.get(reverse("club-members", args=[club.slug])))
-    assert director.post(url, {"name": "Mine", "results_public": "on"}).status_code == 404
+    refused = director.post(url, {"name": "Mine", "results_public": "on"})
+    assert refused.status_code == 403
+    assert "Only the club&#x27;s admins change its settings." in text_of(refused)
     with pytest.raises(NotAllowed):
         services.club_update(
             actor=member(club, Role.DIRECTOR), club=club, name="Mine", results_public=True
