@@ -370,7 +370,8 @@ def abandon_refusal(game: Game) -> str | None:
     return (
         f"this game is table {table.number} of round {table.round.number} of "
         f"{table.round.tournament.name}: it ends when the round closes (a table that played "
-        "no deal is abandoned then), and a deal entered wrongly is corrected"
+        "no deal is abandoned then, and counts as a tie at 0 in the tournament), and a deal "
+        "entered wrongly is corrected"
     )
 
 
