@@ -106,6 +106,13 @@ def test_publishing_is_taken_back_while_no_table_has_played(event: Event) -> Non
         assert page.status_code == 404 and "Round 1 is not published" in said
         assert f"Table 1 of {cup.name} is not in play" in said and "works again" in said
         assert "replaced or revoked" not in said
+    # A member following the game's old address (the dashboard's link) is told it may have
+    # been taken back with its round.
+    follower = Client()
+    follower.force_login(event.director)
+    gone = follower.get(first_game)
+    assert gone.status_code == 404
+    assert "a round its director took back" in gone.content.decode()
 
     # Published again: the table cards already printed work again, each for its table.
     round = event.publish(round)
