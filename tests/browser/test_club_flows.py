@@ -58,7 +58,10 @@ def seat(page: Any, number: int) -> Any:
 
 
 def test_sign_in_open_the_club_and_start_a_game(
-    site: LiveServer, phone: Phone, club: tuple[Club, User, list[Player]]
+    site: LiveServer,
+    phone: Phone,
+    club: tuple[Club, User, list[Player]],
+    tasks_in_process: None,  # the finished game's ratings computed before the page is read
 ) -> None:
     the_club, user, players = club
     played = one_deal_widow_game(the_club, user, players, [5, 4, 4])

@@ -118,7 +118,7 @@ def test_club_home_shows_games_in_progress_results_and_standings(world: World) -
 
 
 def test_standings_filter_by_game_type_and_htmx_partial(
-    world: World, django_capture_on_commit_callbacks: Any
+    world: World, django_capture_on_commit_callbacks: Any, tasks_in_process: None
 ) -> None:
     with django_capture_on_commit_callbacks(execute=True):  # its ratings computed
         world.record(world.start("italian_whist", options={"limit": 5}), *ITALIAN_DEALS)
