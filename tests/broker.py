@@ -9,6 +9,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -108,26 +109,41 @@ def celery_broker(url: str) -> Iterator[None]:
 class Workers:
     """Real Celery workers (prefork, one child process unless asked), each in a process
     group of its own, loading the test module ``include``; :meth:`kill` kills one as a
-    machine going away would (nothing acknowledged), :meth:`stop` all that are left."""
+    machine going away would (nothing acknowledged), :meth:`stop` all that are left.
+    What they print goes to a file each; :meth:`report` says how they stand, for a test
+    that waited on them in vain."""
 
     def __init__(self, include: str) -> None:
         self.include = include
         self.started: list[subprocess.Popen[bytes]] = []
+        self.logs: list[Path] = []
 
     def start(self, concurrency: int = 1, **env: str) -> subprocess.Popen[bytes]:
         command = [sys.executable, "-m", "celery", "-A", "scorekeeper", "worker", "-I"]
         command += [self.include, "--pool=prefork", "-c", str(concurrency), "--without-mingle"]
-        command += ["--without-gossip", "--loglevel=WARNING"]
-        worker = subprocess.Popen(
-            command,
-            cwd=ROOT,
-            env={**os.environ, **env},
-            start_new_session=True,  # its own process group: killed with its children
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
+        command += ["--without-gossip", "--loglevel=INFO"]
+        handle, name = tempfile.mkstemp(prefix="celery-worker-", suffix=".log")
+        with os.fdopen(handle, "wb") as log:
+            worker = subprocess.Popen(
+                command,
+                cwd=ROOT,
+                env={**os.environ, **env},
+                start_new_session=True,  # its own process group: killed with its children
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
         self.started.append(worker)
+        self.logs.append(Path(name))
         return worker
+
+    def report(self) -> str:
+        """Each worker started: running or its exit code, and the end of what it printed."""
+        parts = []
+        for number, (worker, log) in enumerate(zip(self.started, self.logs, strict=True), 1):
+            state = "running" if worker.poll() is None else f"exited ({worker.returncode})"
+            tail = log.read_text(errors="replace").splitlines()[-15:]
+            parts.append(f"worker {number}, {state}:\n" + "\n".join(tail))
+        return "\n".join(parts)
 
     def kill(self, worker: subprocess.Popen[bytes]) -> None:
         if worker.poll() is None:
@@ -137,14 +153,18 @@ class Workers:
     def stop(self) -> None:
         for worker in self.started:
             self.kill(worker)
+        for log in self.logs:
+            log.unlink(missing_ok=True)
 
 
-def wait_for_file(path: Path, seconds: float) -> str:
-    """The text of ``path`` once it appears (an AssertionError after ``seconds``)."""
+def wait_for_file(path: Path, seconds: float, workers: Workers | None = None) -> str:
+    """The text of ``path`` once it appears (an AssertionError after ``seconds``, with how
+    ``workers`` stand)."""
     deadline = time.monotonic() + seconds
     while not path.exists():
         if time.monotonic() > deadline:
-            raise AssertionError(f"{path.name} did not appear within {seconds} s")
+            report = f"\n{workers.report()}" if workers else ""
+            raise AssertionError(f"{path.name} did not appear within {seconds} s{report}")
         time.sleep(0.1)
     time.sleep(0.05)
     return path.read_text()

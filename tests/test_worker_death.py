@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import os
 import signal
-import subprocess
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -24,43 +23,41 @@ needs_broker = pytest.mark.skipif(
 )
 pytestmark = [pytest.mark.celery_worker]
 
-Start = Callable[..., subprocess.Popen[bytes]]
-
 
 @pytest.fixture
-def start_worker() -> Iterator[Start]:
+def workers() -> Iterator[Workers]:
     workers = Workers("tests.jobs.slow")
     app.control.purge()
-    yield workers.start
+    yield workers
     workers.stop()
     app.control.purge()
 
 
 @needs_broker
 def test_a_killed_worker_process_gives_its_job_back_at_once(
-    start_worker: Start, tmp_path: Path
+    workers: Workers, tmp_path: Path
 ) -> None:
-    start_worker()
+    workers.start()
     app.send_task("tests.slow_once", args=[str(tmp_path)])
-    child = int(wait_for_file(tmp_path / "started-1", 60))
+    child = int(wait_for_file(tmp_path / "started-1", 60, workers))
     os.kill(child, signal.SIGKILL)  # the process running the job, as the OOM killer would
-    assert wait_for_file(tmp_path / "done", 30) == "2"
+    assert wait_for_file(tmp_path / "done", 30, workers) == "2"
     assert sorted(p.name for p in tmp_path.glob("started-*")) == ["started-1", "started-2"]
 
 
 @needs_broker
 def test_a_whole_dead_worker_leaves_its_job_to_the_next_one(
-    start_worker: Start, tmp_path: Path
+    workers: Workers, tmp_path: Path
 ) -> None:
-    first = start_worker(CELERY_VISIBILITY_TIMEOUT="3")
+    first = workers.start(CELERY_VISIBILITY_TIMEOUT="3")
     app.send_task("tests.slow_once", args=[str(tmp_path)])
-    wait_for_file(tmp_path / "started-1", 60)
+    wait_for_file(tmp_path / "started-1", 60, workers)
     os.killpg(first.pid, signal.SIGKILL)  # the machine went away: nothing acknowledged
     first.wait(timeout=10)
     assert not (tmp_path / "done").exists()
     time.sleep(3)  # past the visibility timeout
-    start_worker(CELERY_VISIBILITY_TIMEOUT="3")
-    assert wait_for_file(tmp_path / "done", 60) == "2"
+    workers.start(CELERY_VISIBILITY_TIMEOUT="3")
+    assert wait_for_file(tmp_path / "done", 60, workers) == "2"
 
 
 @pytest.mark.skipif(not HAVE_REDIS, reason="redis-server is not installed on this machine")
@@ -85,7 +82,7 @@ def test_a_worker_lives_through_redis_restarts_under_running_jobs(tmp_path: Path
                     redis.stop()
                     time.sleep(2)
                     redis.start()
-                assert wait_for_file(folder / "done", 30) == "done"
+                assert wait_for_file(folder / "done", 30, workers) == "done"
             time.sleep(1)
             assert worker.poll() is None, f"the worker exited ({worker.returncode})"
         finally:

@@ -1,26 +1,10 @@
-/* Scorekeeper game page: entering deals with no connection, and never losing or doubling one.
-
-   A tap on Save keeps the deal on the phone first (queue.js: IndexedDB, with its deal number
-   and idempotency key) and then sends the deals waiting, in order. With no connection the
-   deal shows at once in the scoresheet as "waiting to send" and the form of the next deal
-   comes up (its form came with the page), so several deals can wait in a row. They are sent
-   when the connection comes back (the "online" event, the next page load, Background Sync,
-   and every few seconds while any waits); then the page shows the server's scores.
-
-   Before a deal is kept, the checks that need no server run here: the ones the rules engine
-   put in the page as data (the "offline-data" block: rules_engine/constraints.py), and what
-   must be tapped (the entry form's own messages). Where the engine gave a score table, the
-   deal's scores show as provisional. The server's verdict is final: a deal it refuses comes
-   back to the form with its message beside the field (the deals after it wait); a deal that
-   another phone recorded first is shown beside what was recorded (_collision.html), to keep
-   that one or correct it with this one.
-
-   The header line says: online and up to date / N deals waiting / last synced at HH:MM.
-   The service worker (/sw.js, service-worker.js) keeps a copy of the page and its files, so
-   the page opens again with no network.
-
-   One file of about 600 lines: keeping, sending and showing waiting deals work on the same
-   queue and the same game section, and the page loads it as one script. */
+/* Scorekeeper game page: entering deals with no connection, never losing or doubling one
+   (README, "With no signal: offline entry"). A tap on Save keeps the deal on the phone
+   (queue.js) and then sends the deals waiting, in order; with no connection the deal shows
+   as "waiting to send" and the next deal's form (it came with the page) comes up. The rules
+   the engine put in the page as data are checked here first; the server's verdict is final:
+   a refusal comes back to the form, a deal another phone recorded first is shown beside it
+   (_collision.html). The service worker (service-worker.js) keeps a copy of the page. */
 (function () {
   "use strict";
   var Queue = window.ScorekeeperQueue;
@@ -651,16 +635,27 @@
       if (event.data && event.data.synced === game) { stamp(); sync(); }
     });
     var script = document.querySelector("script[data-sw]");
+    // The worker, once it is active; a rejection when its install failed or did not end.
+    var active = function (registration) {
+      return new Promise(function (resolve, reject) {
+        var worker = registration.installing || registration.waiting;
+        var timer = window.setTimeout(reject, KEEP_ANSWER_MS);
+        if (worker) worker.addEventListener("statechange", function () {
+          if (worker.state === "redundant" && !registration.active) reject();
+        });
+        navigator.serviceWorker.ready.then(resolve).finally(function () { clearTimeout(timer); });
+      });
+    };
     var register = function (tries) {
       if (!script) return; // a page without its service worker's address keeps no copy
       navigator.serviceWorker.register(script.getAttribute("data-sw"), { scope: "/" })
-        .then(function () { return navigator.serviceWorker.ready; })
+        .then(active)
         .then(function () {
           // The page opened from the network: keep a copy for opening it with no network.
           if (navigator.onLine) keepCopy();
         })
         .catch(function () {
-          // The worker's files did not arrive (a dropped request): try again shortly. With no
+          // The worker or its files did not arrive (a dropped request): try again shortly. With no
           // service worker at all the page still keeps and sends deals.
           if (tries > 1) window.setTimeout(function () { register(tries - 1); }, KEEP_AGAIN_MS);
         });

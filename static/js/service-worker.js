@@ -14,9 +14,16 @@
   var PAGES = "scorekeeper-pages";
   var GAME_PAGE = /^\/g\/\d+\/$/;
 
+  // An install whose files have not all come within this time fails (a request the network
+  // dropped without a word): the page then registers the worker again (offline.js).
+  var INSTALL_MS = 20000;
   self.addEventListener("install", function (event) {
-    event.waitUntil(caches.open(FILES).then(function (cache) { return cache.addAll(config.assets); })
-      .then(function () { return self.skipWaiting(); }));
+    var late = new Promise(function (resolve, reject) {
+      setTimeout(function () { reject(new Error("the files did not all come")); }, INSTALL_MS);
+    });
+    event.waitUntil(Promise.race([
+      caches.open(FILES).then(function (cache) { return cache.addAll(config.assets); }), late,
+    ]).then(function () { return self.skipWaiting(); }));
   });
 
   self.addEventListener("activate", function (event) {
