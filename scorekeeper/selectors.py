@@ -685,6 +685,11 @@ class SeasonTable:
     kinds: frozenset[str]
 
     @property
+    def scores_added(self) -> bool:
+        """Whether the rows have scores added up (of one game; or no rows to say otherwise)."""
+        return self.game_type is not None or not self.rows
+
+    @property
     def rated(self) -> bool:
         """Whether the rows have ratings to show (of one game, rated, the job has run)."""
         return rows_rated(self.game_type, self.rows)
@@ -696,7 +701,9 @@ def rows_rated(game_type: str | None, rows: Sequence[Mapping[str, Any]]) -> bool
     return game_type is not None and any(row["rating"] is not None for row in rows)
 
 
-def season_table(season: Season, game_type: str | None = None, sort: str = "wins") -> SeasonTable:
+def season_table(
+    season: Season | None, game_type: str | None = None, sort: str = "wins"
+) -> SeasonTable:
     """Per player, over the season's finished games: played, won, total, averages (a game,
     a deal, the placing) and, for one game, the rating after the season's games and its
     change over the season. Over all games of a season of one kind of game, that game's.
@@ -707,7 +714,15 @@ def season_table(season: Season, game_type: str | None = None, sort: str = "wins
 
     Read from the season's standings rows, which the services keep in step with the games
     (``scorekeeper.services.standings``): indexed queries, however long the season.
+    No season (a club that has none yet): no rows.
     """
+    if season is None:
+        return SeasonTable(
+            rows=[],
+            game_type=game_type,
+            sort=standing_sort(sort, game_type=game_type, rows=[]),
+            kinds=frozenset(),
+        )
     kinds = frozenset(season_game_types(season))
     of = game_type or (next(iter(kinds)) if len(kinds) == 1 else None)
     values = SeasonStanding.objects.filter(

@@ -114,9 +114,9 @@ def _standings_context(request: HttpRequest, club: Club, *, url_name: str) -> di
     )
     season = seasons.shown
     asked_sort = request.GET.get("sort", "wins")
-    table = selectors.season_table(season, game_type or None, asked_sort) if season else None
-    rows = table.rows if table else []
-    of = table.game_type if table else None  # the one game the rows are of, if one
+    table = selectors.season_table(season, game_type or None, asked_sort)
+    rows = table.rows
+    of = table.game_type  # the one game the rows are of, if one
     # Ratings are kept per game, and scores of different games are not added up: their
     # sorts are offered for one game (chosen, or the only one the season had).
     sorts = {
@@ -124,8 +124,7 @@ def _standings_context(request: HttpRequest, club: Club, *, url_name: str) -> di
         for key, label in selectors.STANDING_SORTS.items()
         if selectors.standing_sort(key, game_type=of, rows=rows) == key
     }
-    sort = table.sort if table else selectors.standing_sort(asked_sort, game_type=None, rows=[])
-    played = table.kinds if table else frozenset()
+    sort = table.sort
     sort_note = ""
     score_sort_refused = asked_sort in selectors.SCORE_SORTS and sort != asked_sort
     if asked_sort in selectors.RATING_SORTS and sort != asked_sort:
@@ -147,14 +146,14 @@ def _standings_context(request: HttpRequest, club: Club, *, url_name: str) -> di
         "sorts": list(sorts.items()),
         "sort_note": sort_note,
         "score_sort_refused": score_sort_refused,  # (its note says the rest)
-        "scores_added": not rows or rows[0]["total_score"] is not None,
-        "rated": bool(table and table.rated),
+        "scores_added": table.scores_added,
+        "rated": table.rated,
         "game_type": game_type,
         # the games the season's standings have (and the one asked for, even without)
         "game_types": [
             (game.key, game.name)
             for game in GAMES.values()
-            if game.key in played or game.key == game_type
+            if game.key in table.kinds or game.key == game_type
         ],
         "game_type_name": GAMES[game_type].name if game_type else "",
     }

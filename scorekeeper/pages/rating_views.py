@@ -114,7 +114,7 @@ def season_standings_csv(request: HttpRequest, season_id: int) -> HttpResponse:
     # The page's columns: scores for one game (chosen, or the season's only one), and its
     # ratings when it has them.
     columns = [("Player", "name"), ("Played", "games_played"), ("Won", "games_won")]
-    if table.game_type is not None or not rows:
+    if table.scores_added:
         columns += [
             ("Total", "total_score"),
             ("Average a game", "average_score"),

@@ -139,9 +139,16 @@ def _results_update(seats: int, vendor: str) -> str:
     )
 
 
+def locked_refusal(game: Game) -> Conflict | None:
+    """The refusal of any change to a locked game; None when it is not locked."""
+    if game.locked_at is None:
+        return None
+    return Conflict(f"the game is locked: {game.locked_reason}", details={"locked": True})
+
+
 def check_writable(game: Game) -> None:
-    if game.locked_at is not None:
-        raise Conflict(f"the game is locked: {game.locked_reason}", details={"locked": True})
+    if (locked := locked_refusal(game)) is not None:
+        raise locked
     if game.status == GameStatus.ABANDONED:
         raise Conflict("the game was abandoned; it takes no more changes")
 

@@ -30,6 +30,7 @@ from ._base import (
     check_writable,
     locked_for_scoring,
     locked_game,
+    locked_refusal,
     require,
     seats_of,
     sync_results,
@@ -150,11 +151,7 @@ def abandon_refused(*, actor: Actor, game: Game) -> ServiceError | None:
         return NotAllowed(refusal)
     if game.status == GameStatus.ABANDONED:
         return Conflict("the game is already abandoned")
-    try:
-        check_writable(game)
-    except Conflict as locked:
-        return locked
-    return None
+    return locked_refusal(game)
 
 
 @transaction.atomic
@@ -201,8 +198,8 @@ def game_ending_restore(
     )
     if game.status == GameStatus.IN_PROGRESS:
         raise Conflict("the game is still being played: it has no end to record")
-    if game.locked_at is not None:
-        raise Conflict(f"the game is locked: {game.locked_reason}", details={"locked": True})
+    if (locked := locked_refusal(game)) is not None:
+        raise locked
     fields = ["ended_by", "ended_by_name"]
     by_someone = game.ended_by_hand or game.status == GameStatus.ABANDONED
     if ended_by is not None and not by_someone:
