@@ -637,6 +637,32 @@ def test_the_service_refuses_placing_points_that_are_not_numbers_of_points(
     assert refused.value.message == "placing points are numbers from 0 to 1000"
 
 
+def test_a_round_of_more_deals_than_the_game_has_is_refused(event: Event) -> None:
+    """Prediction whist has 3 deals a player and 12 more: 24 at tables of 4, 30 of 6."""
+    with pytest.raises(InvalidInput) as refused:
+        event.tournament(game_type="prediction_whist", table_size=4, round_deals=25)
+    assert refused.value.field == "round_deals"
+    assert refused.value.message == (
+        "a game of Prediction whist has 24 deals at most (4 players): a round of 25 deals would "
+        'end with the game; for whole games choose "A whole game"'
+    )
+    # Tables of 6 may be seated among tables of 4: up to 30 deals.
+    mixed = event.tournament(
+        name="Mixed", game_type="prediction_whist", table_size=4, mixed_sizes=True, round_deals=30
+    )
+    assert mixed.round_deals == 30
+    with pytest.raises(InvalidInput, match="30 deals at most \\(6 players\\)"):
+        event.tournament(
+            name="Long",
+            game_type="prediction_whist",
+            table_size=4,
+            mixed_sizes=True,
+            round_deals=31,
+        )
+    # A game whose length is a house rule ends with the round: any number of deals.
+    assert event.tournament(name="Widow", round_deals=100).round_deals == 100
+
+
 def test_refused_tie_breaks_and_grace_are_named_as_their_fields(event: Event) -> None:
     with pytest.raises(InvalidInput) as refused:
         event.tournament(tie_breaks=["game_score", "game_score"])

@@ -58,6 +58,22 @@ def _resolve_options(
     return game.options_json(sheet.options)
 
 
+def _longest_game(
+    game_type: str, options: Mapping[str, Any], sizes: Sequence[int]
+) -> tuple[int, int] | None:
+    """The most deals a game of ``game_type`` has at the table sizes ``sizes``, and at how
+    many players; None for a game whose number of deals is not fixed in advance."""
+    longest: tuple[int, int] | None = None
+    for size in sizes:
+        names = [f"Player {i + 1}" for i in range(size)]
+        deals = new_scoresheet(game_type, names, options=dict(options)).scheduled_deals
+        if deals is None:
+            return None
+        if longest is None or deals > longest[0]:
+            longest = (deals, size)
+    return longest
+
+
 class SettingsArgs(TypedDict, total=False):
     """The services' keyword arguments for a tournament's settings (``tournament_create``,
     ``tournament_update``); what is left out takes :class:`TournamentSettings`' default."""
@@ -149,6 +165,17 @@ def _settings(
         round_minutes = None
         if "finish" in resolved:  # the game's own finish option ends it after N deals
             resolved["finish"] = {"deals": round_deals}
+        longest = _longest_game(
+            game_type, resolved, game.player_counts if settings.mixed_sizes else (size,)
+        )
+        if longest is not None and round_deals > longest[0]:
+            deals, players = longest
+            raise InvalidInput(
+                f"a game of {game.name} has {deals} deals at most ({players} players): a round "
+                f"of {round_deals} deals would end with the game; for whole games choose "
+                f'"{RoundKind.GAME.label}"',
+                field="round_deals",
+            )
     elif round_kind == RoundKind.TIME:
         if not round_minutes or round_minutes < 1:
             raise InvalidInput(
