@@ -1,11 +1,17 @@
-"""``{{ names|and_list }}``: names as a sentence says them: "Ann", "Ann and Bob",
-"Ann, Bob and Cy"."""
+"""How the pages write names and numbers:
+
+- ``{{ names|and_list }}``: "Ann", "Ann and Bob", "Ann, Bob and Cy";
+- ``{{ total|minus }}``: −2 with a real minus sign, as the scoresheet writes it (also after
+  ``floatformat``: ``{{ average|floatformat:2|minus }}``);
+- ``{{ change|signed }}``: +3, −2, 0."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
 from django import template
+
+from ..pages.game_sheet import MINUS
 
 register = template.Library()
 
@@ -16,3 +22,15 @@ def and_list(items: Iterable[object]) -> str:
     if len(words) < 2:
         return "".join(words)
     return f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+@register.filter
+def minus(value: object) -> str:
+    text = str(value)
+    return f"{MINUS}{text[1:]}" if text.startswith("-") else text
+
+
+@register.filter
+def signed(value: object) -> str:
+    text = minus(value)
+    return f"+{text}" if text and text[0].isdigit() and text.strip("0.") else text

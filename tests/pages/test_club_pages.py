@@ -106,7 +106,7 @@ def test_club_home_shows_games_in_progress_results_and_standings(world: World) -
     # Recent results: the finished game, its winner and totals.
     assert f'href="/g/{finished.pk}/"' in html
     assert "Won by Ann" in text
-    assert "Ann 6" in text and "Bob -2" in text and "Cy -4" in text
+    assert "Ann 6" in text and "Bob −2" in text and "Cy −4" in text
     # Standings of this year's season: the finished game only.
     assert "Standings: This year" in text
     rows = re.findall(r'<th scope="row"><a href="/p/(\d+)/"', html)
@@ -672,7 +672,7 @@ def test_the_shared_scoresheet_needs_no_login(world: World) -> None:
     assert response.status_code == 200
     html, text = html_of(response), text_of(response)
     assert "Winner: Ann" in text
-    assert "1. Ann 6" in text and "2. Bob -2" in text and "3. Cy -4" in text
+    assert "1. Ann 6" in text and "2. Bob −2" in text and "3. Cy −4" in text
     # Three deals, each with every player's running total and score.
     assert len(re.findall(r'<th scope="row"><span class="num">\d+</span>', html)) == 3
     assert "6 (+2)" in text  # Ann's total after deal 3, and her score in it
