@@ -28,7 +28,7 @@ from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_htmx.http import retarget
+from django_htmx.http import HttpResponseClientRedirect, retarget
 from django_htmx.middleware import HtmxDetails
 
 import rules_engine
@@ -660,6 +660,8 @@ def deal_page(request: HtmxHttpRequest, game_id: int, number: int) -> HttpRespon
             outcome = _correct(request, game, actor, number, entry, reason)
             if outcome is None:
                 messages.success(request, f"Deal {number} corrected.")
+                if request.htmx:  # the page, as a link would open it (not in the form's place)
+                    return HttpResponseClientRedirect(reverse("game", args=[game.pk]))
                 return redirect("game", game_id=game.pk)
             reason_error = outcome
             status = 422

@@ -188,6 +188,11 @@
   });
   document.addEventListener("htmx:beforeSwap", function (event) {
     var config = event.detail.requestConfig;
+    // A refusal (422) answers a form marked data-swap-refused: shown in its place.
+    if (event.detail.xhr.status === 422 && config && config.elt.closest("[data-swap-refused]")) {
+      event.detail.shouldSwap = true;
+      event.detail.isError = false;
+    }
     var form = config && previews(config.elt);
     if (!form || config.scorekeeperEntered === undefined) return;
     if (!document.contains(form) || entered(form) !== config.scorekeeperEntered) {

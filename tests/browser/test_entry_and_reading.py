@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.db import connections
+from playwright.sync_api import expect
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper import services
@@ -122,6 +123,11 @@ def test_after_a_rejected_correction_two_changed_counts_fill_in_the_third(
     page.get_by_role("button", name="Save the correction").click()
     page.wait_for_url(game_url(site, game))
     assert Deal.objects.get(game=game, number=1).record["tricks"] == [7, 2, 4]
+    # Back: the deal as it now stands (the refusal was shown in place: no form sent again).
+    page.go_back()
+    assert page.url == game_url(site, game) + "d/1/"
+    expect(page.get_by_role("heading", name="Deal 1 · Ann dealt")).to_be_visible()
+    expect(page.get_by_text("Corrected (version 2)")).to_be_visible()
 
 
 def test_after_a_rejected_save_two_changed_counts_fill_in_the_third(

@@ -724,6 +724,15 @@ def test_a_correction_rejected_by_the_rules_keeps_what_was_typed(world: World) -
     )
     assert inputs_of(response).checked["first-0"] == "9"
     assert inputs_of(response).values["reason"] == "typo"
+    # With JavaScript (htmx) the refusal is shown in place, and a saved correction opens the
+    # game page as a link would (so Back returns to the deal, not to a form sent again).
+    response = client.post(reverse("deal", args=[game.pk, 1]), data, **HTMX)
+    assert response.status_code == 422 and "data-swap-refused" in response.content.decode()
+    data |= {"first-0": "4", "first-1": "3", "first-2": "2"}
+    response = client.post(reverse("deal", args=[game.pk, 1]), data, **HTMX)
+    assert response.status_code == 200
+    assert response["HX-Redirect"] == reverse("game", args=[game.pk])
+    assert Deal.objects.get(game=game, number=1).record["first"] == [4, 3, 2]
 
 
 def test_undo_takes_back_the_last_deal(world: World) -> None:
