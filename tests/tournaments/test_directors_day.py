@@ -500,6 +500,10 @@ def test_the_director_is_told_where_a_late_arrival_sits(event: Event) -> None:
     )
     assert text.count("arrived late") == 1  # the players who had a bye did not arrive late
     assert "Zed is registered and checked in for round 1." in text
+    # While round 1 is under way the players are counted as checked in, with no round named
+    # (a check-in now sits in round 1 where it has room, else waits for round 2).
+    assert "9 checked in)" in text and "checked in for round 2)" not in text
+    assert "Check them in (round 1, where it has room, else from round 2)" in text
     with event.capture(execute=True):  # no bye left: the next one waits for round 2
         page = director.post(
             reverse("tournament-register-new", args=[cup.pk]),

@@ -422,6 +422,9 @@ def _dashboard_page(
             1 for r in registrations if r.status == models.RegistrationStatus.ACTIVE
         ),
         "check_in_round": check_in_round,
+        # a round seated or being played: a check-in sits in it where there is room
+        "under_way": round is not None
+        and round.status in (RoundStatus.SEATED, RoundStatus.PLAYING),
         "checked_in_count": len(present),
         "present": present,
         "roster": roster,
