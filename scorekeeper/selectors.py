@@ -1092,7 +1092,9 @@ def head_to_head(player: Player, least: int = 3) -> list[dict[str, Any]]:
 
 
 def player_seasons(player: Player) -> list[dict[str, Any]]:
-    """Season by season: finished games, wins, total and average placing, latest first."""
+    """Season by season: finished games, wins, total and average placing, latest first. The
+    total is None over games of several kinds (as in the season's standings, a point of one
+    game is not a point of another)."""
     rows = (
         Result.objects.filter(player=player, game__status=GameStatus.FINISHED)
         .values("game__season_id", "game__season__name", "game__season__starts_on")
@@ -1100,6 +1102,7 @@ def player_seasons(player: Player) -> list[dict[str, Any]]:
             games=Count("id"),
             wins=Count("id", filter=Q(won=True)),
             total=Sum("total"),
+            kinds=Count("game__game_type", distinct=True),
             average_placing=Avg("placing"),
         )
         .order_by("-game__season__starts_on")
@@ -1109,7 +1112,7 @@ def player_seasons(player: Player) -> list[dict[str, Any]]:
             "season": row["game__season__name"] or "No season",
             "games": row["games"],
             "wins": row["wins"],
-            "total": row["total"],
+            "total": row["total"] if row["kinds"] == 1 else None,
             "average_placing": round(float(row["average_placing"]), 2),
         }
         for row in rows

@@ -691,3 +691,19 @@ def test_the_shared_scoresheet_404s_on_a_tampered_token_or_unfinished_game(world
     assert client.get("/shared/nonsense/").status_code == 404
     playing = world.start("italian_whist")
     assert client.get(reverse("game-shared", args=[share_token(playing)])).status_code == 404
+
+
+def test_a_players_seasons_add_up_scores_only_of_one_kind_of_game(world: World) -> None:
+    ann = world.players[0]
+    italian = world.record(world.start("italian_whist", options={"limit": 5}), *ITALIAN_DEALS)
+    [season] = selectors.player_seasons(ann)
+    assert season["games"] == 1 and season["total"] == italian.results.get(player=ann).total
+    widow = world.record(
+        world.start("widow_whist", options={"finish": {"deals": 1}}),
+        {"widow": None, "tricks": [6, 4, 3]},
+    )
+    assert widow.status == GameStatus.FINISHED
+    [season] = selectors.player_seasons(ann)
+    assert season["games"] == 2 and season["total"] is None
+    html = world.client(world.member).get(reverse("player", args=[ann.pk])).content.decode()
+    assert 'title="Games of different kinds: their scores are not added up">–</abbr>' in html
