@@ -18,6 +18,7 @@ from typing import Any, Final
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
 
 from . import access
 from .api.errors import error_body
@@ -129,3 +130,27 @@ class RolesRememberedMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         with access.roles_remembered():
             return self.get_response(request)
+
+
+class FormAddressMiddleware:
+    """A page's address that only takes a form's POST (``require_POST``), opened in the
+    browser (the address bar after a refused form without JavaScript, a restored tab): a
+    page that says so and links the page the form was on (the address one level up),
+    rather than an empty 405 the browser shows as broken. The API keeps its own 405."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if (
+            response.status_code == 405
+            and request.method == "GET"
+            and not response.content
+            and not request.path.startswith("/api/")
+        ):
+            back = request.path.rstrip("/").rsplit("/", 1)[0] + "/"
+            page = render(request, "405.html", {"back": back}, status=405)
+            page["Allow"] = response.get("Allow", "")
+            return page
+        return response

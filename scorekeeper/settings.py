@@ -75,6 +75,7 @@ MIDDLEWARE = [
     "scorekeeper.middleware.RolesRememberedMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "scorekeeper.middleware.FormAddressMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",

@@ -960,3 +960,19 @@ def test_a_game_started_by_mistake_is_abandoned_on_its_page(world: World) -> Non
     director.post(reverse("game-abandon", args=[finished.pk]))
     finished.refresh_from_db()
     assert finished.status == GameStatus.ABANDONED
+
+
+def test_a_form_address_opened_in_the_browser_links_the_page_it_belongs_to(world: World) -> None:
+    """Without JavaScript a refused save leaves /g/<id>/deal/ in the address bar: opened
+    again (a restored tab), it says what it is and links the game, rather than an empty 405."""
+    game = world.start("widow_whist")
+    client = world.client(world.scorer)
+    for name in ("deal-save", "deal-preview", "deal-undo"):
+        response = client.get(reverse(name, args=[game.pk]))
+        assert response.status_code == 405 and response["Allow"] == "POST"
+        assert "Nothing to open here" in text_of(response)
+        assert f'href="/g/{game.pk}/"' in response.content.decode()
+    # Signed out, the game itself asks to sign in first (and comes back to it).
+    page = Client().get(reverse("game", args=[game.pk]))
+    assert page.status_code == 404 and "Sign in to see this page" in text_of(page)
+    assert f'href="/accounts/login/?next=/g/{game.pk}/"' in page.content.decode()
