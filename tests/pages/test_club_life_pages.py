@@ -580,7 +580,7 @@ def test_a_season_is_renamed_and_one_made_by_mistake_deleted(club: Club) -> None
     listed = text_of(page.get(seasons))
     assert listed.count("Rename…") == 2
     assert listed.count("Delete…") == 1 and "Delete Spring 2062" in listed
-    assert "1 game was played in it: it is kept." in listed  # (a past season: no advice)
+    assert "1 game is in it (finished, under way or abandoned): it is kept." in listed  # (a past season: no advice)
     renamed = page.post(
         reverse("season-rename", args=["kings", played.pk]), {"name": "Spring 2026"}, follow=True
     )
