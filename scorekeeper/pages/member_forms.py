@@ -36,7 +36,9 @@ class ClubForm(ServiceForm):
     slug = forms.SlugField(
         label="Address",
         max_length=60,
-        help_text="Letters, digits, hyphens and underscores: the club's pages are at /c/<address>/.",
+        help_text=(
+            "Letters, digits, hyphens and underscores: the club's pages are at /c/<address>/."
+        ),
         error_messages={
             "invalid": "The address may hold only letters, digits, hyphens and underscores "
             "(no spaces), e.g. kings-arms."

@@ -22,7 +22,7 @@ from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -121,7 +121,11 @@ def club_members(request: HttpRequest, slug: str) -> HttpResponse:
     form = InvitationForm(request.POST or None, roles=roles)
     if request.method == "POST":
         if not roles:
-            raise Http404("no such page")
+            return forbidden(
+                request,
+                "Only the club's admins and directors invite people.",
+                reverse("club-members", args=[club.slug]),
+            )
         if form.is_valid():
             try:
                 invitation = services.invitation_create(
@@ -368,7 +372,11 @@ def club_seasons(request: HttpRequest, slug: str) -> HttpResponse:
     form = SeasonForm(request.POST or None)
     if request.method == "POST":
         if not can_manage:
-            raise Http404("no such page")
+            return forbidden(
+                request,
+                "Only the club's admins and directors make its seasons.",
+                reverse("club-seasons", args=[club.slug]),
+            )
         if form.is_valid():
             try:
                 season = services.season_create(actor=request.user, club=club, **form.cleaned_data)

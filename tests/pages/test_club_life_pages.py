@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime
 import re
+from html import unescape
 from typing import Any
 
 import pytest
@@ -448,9 +449,16 @@ def test_roles_and_the_last_admin_on_the_members_page(club: Club) -> None:
     plain = signed_in(member(club))
     text = text_of(plain.get(reverse("club-members", args=["kings"])))
     assert "admin" in text and "Make an invitation link" not in text
-    assert (
-        plain.post(reverse("club-members", args=["kings"]), {"role": "member"}).status_code == 404
+    refused = plain.post(reverse("club-members", args=["kings"]), {"role": "member"})
+    assert refused.status_code == 403  # a member sees the page: told why, not "not found"
+    assert "Only the club's admins and directors invite people." in unescape(text_of(refused))
+    refused = plain.post(
+        reverse("club-seasons", args=["kings"]),
+        {"name": "Mine", "starts_on": "2026-01-01", "ends_on": "2026-12-31"},
     )
+    assert refused.status_code == 403
+    assert "Only the club's admins and directors make its seasons." in unescape(text_of(refused))
+    assert not Season.objects.filter(name="Mine").exists()
 
 
 def test_roster_claim_confirm_merge(club: Club) -> None:
@@ -580,7 +588,9 @@ def test_a_season_is_renamed_and_one_made_by_mistake_deleted(club: Club) -> None
     listed = text_of(page.get(seasons))
     assert listed.count("Rename…") == 2
     assert listed.count("Delete…") == 1 and "Delete Spring 2062" in listed
-    assert "1 game is in it (finished, under way or abandoned): it is kept." in listed  # (a past season: no advice)
+    assert (
+        "1 game is in it (finished, under way or abandoned): it is kept." in listed
+    )  # (a past season: no advice)
     renamed = page.post(
         reverse("season-rename", args=["kings", played.pk]), {"name": "Spring 2026"}, follow=True
     )
