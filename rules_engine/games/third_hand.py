@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
-import itertools
 import random
 from collections.abc import Mapping, Sequence
 from functools import cache
@@ -13,7 +11,7 @@ from rules_engine.cards import CARDS, Suit, parse_card, parse_rank, parse_suit
 from rules_engine.constraints import range_check
 from rules_engine.core import DealContext, DealOutcome, Game, ScoredDeal, Table
 from rules_engine.errors import RuleError
-from rules_engine.options import Option, int_map_option, int_option
+from rules_engine.options import int_map_option, int_option
 from rules_engine.samples import SUITS
 from rules_engine.schema import record_object, seat_list
 from rules_engine.tricks import RANK_WORDS, TrickRules, pack_cards, parse_trump, trump_note
@@ -36,26 +34,6 @@ DECK: frozenset[str] = frozenset(f"{rank}{suit.value}" for rank in BID_RANKS for
 CAPTURED = 14  # 7 tricks of 2 cards
 MAX_POINTS = 140
 FIELDS = frozenset(("bids", "points", "captured", "trump", "exchanged"))
-
-
-def _rising(option: Option[dict[str, int]]) -> Option[dict[str, int]]:
-    """Contract values that do not fall as the bid card rises: a dealer takes the contract
-    over with a higher card (RULES.md section 2), which would otherwise ask for less. (RULES.md
-    and the source leave the table to the house; this is the one reading of "higher".)"""
-    parse = option.parse
-
-    def rising(raw: object, field: str) -> dict[str, int]:
-        values = parse(raw, field)
-        for lower, higher in itertools.pairwise(BID_RANKS):
-            if values[higher] < values[lower]:
-                raise RuleError(
-                    f"{option.label}: a higher bid card asks for at least as many points; "
-                    f'"{higher}" ({values[higher]}) is below "{lower}" ({values[lower]})',
-                    field=f"{field}.{higher}",
-                )
-        return values
-
-    return dataclasses.replace(option, parse=rising)
 
 
 @cache
@@ -253,16 +231,13 @@ class ThirdHand(Game):
         "anyOf": [{"required": ["points"]}, {"required": ["captured"]}],
     }
     options = (
-        _rising(
-            int_map_option(
-                "contract_values",
-                "Contract values",
-                "Points the contract holder must capture, by the rank of the bid card "
-                "(a higher bid card asks for at least as many).",
-                {"9": 50, "10": 60, "J": 70, "Q": 80, "K": 90, "A": 100},
-                0,
-                MAX_POINTS,
-            )
+        int_map_option(
+            "contract_values",
+            "Contract values",
+            "Points the contract holder must capture, by the rank of the bid card.",
+            {"9": 50, "10": 60, "J": 70, "Q": 80, "K": 90, "A": 100},
+            0,
+            MAX_POINTS,
         ),
         int_option(
             "target",
