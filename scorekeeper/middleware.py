@@ -19,6 +19,7 @@ from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.urls import Resolver404, resolve
 
 from . import access
 from .api.errors import error_body
@@ -135,8 +136,9 @@ class RolesRememberedMiddleware:
 class FormAddressMiddleware:
     """A page's address that only takes a form's POST (``require_POST``), opened in the
     browser (the address bar after a refused form without JavaScript, a restored tab): a
-    page that says so and links the page the form was on (the address one level up),
-    rather than an empty 405 the browser shows as broken. The API keeps its own 405."""
+    page that says so and links the page the form was on (the nearest address above it
+    that is a page), rather than an empty 405 the browser shows as broken. The API keeps
+    its own 405. Last in MIDDLEWARE: the others add their headers to the page made here."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -146,11 +148,25 @@ class FormAddressMiddleware:
         if (
             response.status_code == 405
             and request.method == "GET"
+            and not response.streaming
             and not response.content
             and not request.path.startswith("/api/")
         ):
-            back = request.path.rstrip("/").rsplit("/", 1)[0] + "/"
-            page = render(request, "405.html", {"back": back}, status=405)
-            page["Allow"] = response.get("Allow", "")
+            page = render(request, "405.html", {"back": _page_above(request.path)}, status=405)
+            for header in ("Allow", "Cache-Control"):
+                if header in response:
+                    page[header] = response[header]
             return page
         return response
+
+
+def _page_above(path: str) -> str:
+    """The nearest address above ``path`` that the site answers (``/`` at the top)."""
+    while path.rstrip("/"):
+        path = path.rstrip("/").rsplit("/", 1)[0] + "/"
+        try:
+            resolve(path)
+        except Resolver404:
+            continue
+        return path
+    return "/"

@@ -75,10 +75,10 @@ MIDDLEWARE = [
     "scorekeeper.middleware.RolesRememberedMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "scorekeeper.middleware.FormAddressMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
+    "scorekeeper.middleware.FormAddressMiddleware",
 ]
 
 # Request bodies: larger ones are answered 413, JSON nested deeper 400 (scorekeeper/middleware.py).

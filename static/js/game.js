@@ -1,15 +1,8 @@
-/* Scorekeeper game page: small conveniences over forms that work without them.
-   - fills in the last player's tricks from the deal's total (also on a correction or after
-     a rejection, once all but one count have been changed);
-   - disables bids the rules forbid (Third Hand: the dealer must top a face-up bid;
-     prediction whist: the dealer may not make the bids add up to the hand size);
-   - Third Hand's card grid: a tap cycles nobody -> first player -> second player;
-   - applies the server's view of a pill group in place, keeping what was tapped meanwhile;
-   - shows a deal's preview only for the form as it is now (previews are sent one at a
-     time, the last tap's last: hx-sync="this:queue last"; one answering for an older
-     form, or for a deal since saved, is not shown);
-   - after a rejected save, moves focus to the first error;
-   - says so when bids did not reach the server (nothing is lost: tap again). */
+/* Scorekeeper game page: conveniences over forms that work without them: the last
+   player's tricks filled in from the deal's total; bids the rules forbid disabled; Third
+   Hand's card grid; a pill group from the server applied in place; a preview shown only for
+   the form as it now is (hx-sync="this:queue last"); focus on the first error of a refusal;
+   bids that did not reach the server said so. */
 (function () {
   "use strict";
   var RANKS = ["9", "10", "J", "Q", "K", "A"];
@@ -205,7 +198,7 @@
 
   // After a rejected save, the first error: focused, and scrolled to.
   function focusError() {
-    var error = document.querySelector("#game .field-error");
+    var error = document.querySelector("#game .field-error, #deal-page .field-error");
     if (!error) return;
     var group = error.closest("fieldset, .number-field, .entry-section") || error;
     var focusable = group.querySelector("input:not([type=hidden]):not([disabled])");
@@ -215,7 +208,7 @@
 
   document.addEventListener("htmx:afterSwap", function (event) {
     setup(document);
-    if (event.detail.target.id === "game") focusError();
+    if (event.detail.target.id === "game" || event.detail.target.id === "deal-page") focusError();
   });
 
   // Bids that did not reach the server (no connection, a server error): say so beside them.
@@ -231,9 +224,15 @@
     line.textContent = offline ? "Bids not kept: no connection. Tap a bid again when back online."
       : "Bids not kept (the server answered " + status + "). Reload the page.";
   }
-  document.addEventListener("htmx:sendError", function (event) { trouble(event, true); });
-  document.addEventListener("htmx:timeout", function (event) { trouble(event, true); });
-  document.addEventListener("htmx:responseError", function (event) { trouble(event, false); });
+  // A form whose refusals are swapped in place, answered otherwise (gone, not allowed, no
+  // connection): sent the plain way, for the browser to show that answer.
+  function plainly(event) {
+    var form = event.detail.elt;
+    if (form && form.matches && form.matches("form[data-swap-refused]")) form.submit();
+  }
+  document.addEventListener("htmx:sendError", function (event) { trouble(event, true); plainly(event); });
+  document.addEventListener("htmx:timeout", function (event) { trouble(event, true); plainly(event); });
+  document.addEventListener("htmx:responseError", function (event) { trouble(event, false); plainly(event); });
 
   window.Scorekeeper = window.Scorekeeper || {};
   window.Scorekeeper.setup = setup;

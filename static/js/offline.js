@@ -639,10 +639,11 @@
     var active = function (registration) {
       return new Promise(function (resolve, reject) {
         var worker = registration.installing || registration.waiting;
-        var timer = window.setTimeout(reject, KEEP_ANSWER_MS);
-        if (worker) worker.addEventListener("statechange", function () {
-          if (worker.state === "redundant" && !registration.active) reject();
-        });
+        var timer = window.setTimeout(reject, 50000); // the worker's own limit: 45 s
+        var failed = function () {
+          if (worker.state === "redundant" && !registration.active) { clearTimeout(timer); reject(); }
+        };
+        if (worker) { worker.addEventListener("statechange", failed); failed(); }
         navigator.serviceWorker.ready.then(resolve).finally(function () { clearTimeout(timer); });
       });
     };

@@ -1,11 +1,7 @@
-/* Scorekeeper's service worker (registered by offline.js from /sw.js, which sets
-   self.SCOREKEEPER: this release's version and the files a game page needs).
-   - Game pages (/g/<id>/) come from the network when it answers, and a copy of each is
-     kept; with no network the copy is shown: the last known scoresheet and entry form.
-   - The site's static files come from the copies kept at install (their names change with
-     their content), or from the network once and kept.
-   - Background Sync ("deals-<game id>"): the deals kept on the phone are sent (queue.js),
-     even when no game page is open; open pages are told. */
+/* Scorekeeper's service worker (README, "With no signal"), registered by offline.js from
+   /sw.js (which sets self.SCOREKEEPER: the release and the files a game page needs): keeps
+   a copy of each game page opened and of its files, answers with them when the network
+   does not, and sends the deals kept on the phone by Background Sync (queue.js). */
 /* global ScorekeeperQueue */
 (function () {
   "use strict";
@@ -15,8 +11,9 @@
   var GAME_PAGE = /^\/g\/\d+\/$/;
 
   // An install whose files have not all come within this time fails (a request the network
-  // dropped without a word): the page then registers the worker again (offline.js).
-  var INSTALL_MS = 20000;
+  // dropped without a word): the page then registers the worker again (offline.js), which
+  // waits a little longer than this.
+  var INSTALL_MS = 45000;
   self.addEventListener("install", function (event) {
     var late = new Promise(function (resolve, reject) {
       setTimeout(function () { reject(new Error("the files did not all come")); }, INSTALL_MS);

@@ -130,6 +130,32 @@ def test_after_a_rejected_correction_two_changed_counts_fill_in_the_third(
     expect(page.get_by_text("Corrected (version 2)")).to_be_visible()
 
 
+def test_a_correction_answered_with_an_error_is_sent_again_the_plain_way(
+    site: LiveServer, phone: Any, club: World
+) -> None:
+    """The in-place send (htmx) answered 500: the form is sent as without JavaScript, and
+    the browser shows that answer (here the save goes through)."""
+    game = one_widow_deal(club)
+    page = open_game(phone, site, club[1], game, "d/1/")
+    failed: list[str] = []
+
+    def fail_in_place(route: Any) -> None:
+        if route.request.method == "POST" and route.request.headers.get("hx-request"):
+            failed.append(route.request.url)
+            route.fulfill(status=500, body="Server error")
+        else:
+            route.continue_()
+
+    page.route("**/d/1/", fail_in_place)
+    pill(page, 1, "tricks-0", "5").click()
+    pill(page, 1, "tricks-1", "5").click()
+    page.get_by_label("Why is it corrected?").fill("Bob had five")
+    page.get_by_role("button", name="Save the correction").click()
+    page.wait_for_url(game_url(site, game))
+    assert failed, "the in-place send was not made"
+    assert Deal.objects.get(game=game, number=1).record["tricks"] == [5, 5, 3]
+
+
 def test_after_a_rejected_save_two_changed_counts_fill_in_the_third(
     site: LiveServer, phone: Any, club: World
 ) -> None:

@@ -27,6 +27,9 @@ SYNC_TIMEOUT = 30.0  # s: waiting deals are sent again within 5 s; generous for 
 #: s: a save whose request hangs is given up after 20 s (queue.js) and sent again within 5 s;
 #: twice in a row on a busy machine still fits.
 HUNG_TIMEOUT = 60.0
+#: s: a service worker's install that hangs is given up after 45 s (service-worker.js) and
+#: registered again.
+INSTALL_TIMEOUT = 90.0
 NAMES = ("Ann", "Bob", "Cy")
 #: Widow whist deals as tapped: who took the widow, then Ann's and Bob's tricks (Cy's are
 #: filled in from what is left of 13).
@@ -61,8 +64,8 @@ def record_of(number: int) -> dict[str, Any]:
 
 def ready_offline(page: Any) -> None:
     """Wait until the service worker controls the page and keeps a copy of it (an install
-    that hangs is given up after 20 s and tried again)."""
-    deadline = time.monotonic() + HUNG_TIMEOUT
+    that hangs is given up and tried again)."""
+    deadline = time.monotonic() + INSTALL_TIMEOUT
     state = ""
     while state != "kept":
         state = page.evaluate(

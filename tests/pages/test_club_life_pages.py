@@ -685,7 +685,7 @@ def test_a_page_not_found_offers_a_way_on(client: Client) -> None:
     text = text_of(page)
     assert "Not found" in text and "Sign in" in text and "Home" in text
     # Signed out (a session that ran out): signing in first, coming back here after.
-    assert "Sign in to see this page" in text
+    assert "Not found, or sign in to see it" in text
     assert 'href="/accounts/login/?next=/no-such-page/"' in page.content.decode()
     UserFactory(username="ann")
     client.login(username="ann", password="password")

@@ -727,7 +727,9 @@ def test_a_correction_rejected_by_the_rules_keeps_what_was_typed(world: World) -
     # With JavaScript (htmx) the refusal is shown in place, and a saved correction opens the
     # game page as a link would (so Back returns to the deal, not to a form sent again).
     response = client.post(reverse("deal", args=[game.pk, 1]), data, **HTMX)
-    assert response.status_code == 422 and "data-swap-refused" in response.content.decode()
+    assert response.status_code == 422
+    swapped = response.content.decode()  # the part swapped in, with the refusal in it
+    assert 'id="deal-page"' in swapped and "Tricks of the first hand add up to 18" in swapped
     data |= {"first-0": "4", "first-1": "3", "first-2": "2"}
     response = client.post(reverse("deal", args=[game.pk, 1]), data, **HTMX)
     assert response.status_code == 200
@@ -972,7 +974,15 @@ def test_a_form_address_opened_in_the_browser_links_the_page_it_belongs_to(world
         assert response.status_code == 405 and response["Allow"] == "POST"
         assert "Nothing to open here" in text_of(response)
         assert f'href="/g/{game.pk}/"' in response.content.decode()
+        # with the headers of every page: not framed, its CSP, not kept
+        assert response["X-Frame-Options"] == "DENY"
+        assert "Content-Security-Policy" in response
+    # The nearest address above that is a page (a member's role: the members page).
+    role = client.get(reverse("member-role", args=[game.club.slug, world.scorer.pk]))
+    assert role.status_code == 405
+    assert f'href="/c/{game.club.slug}/members/"' in role.content.decode()
+    assert client.head(reverse("deal-save", args=[game.pk])).content == b""
     # Signed out, the game itself asks to sign in first (and comes back to it).
     page = Client().get(reverse("game", args=[game.pk]))
-    assert page.status_code == 404 and "Sign in to see this page" in text_of(page)
+    assert page.status_code == 404 and "Not found, or sign in to see it" in text_of(page)
     assert f'href="/accounts/login/?next=/g/{game.pk}/"' in page.content.decode()
