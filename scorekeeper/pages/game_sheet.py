@@ -24,18 +24,17 @@ SERIES_STYLES = (
 )
 
 
-def signed(value: int) -> str:
-    """+3, −2, 0: a deal's score as a score pad writes it."""
-    if value > 0:
-        return f"+{value}"
-    if value < 0:
-        return f"{MINUS}{-value}"
-    return "0"
+def signed(value: object) -> str:
+    """+3, −2, 0: a deal's score as a score pad writes it (a number, or one as text)."""
+    text = number(value)
+    return f"+{text}" if text[:1].isdigit() and text.strip("0.") else text
 
 
-def number(value: int) -> str:
-    """A total: −2 with a real minus sign (read as "minus" and as wide as a digit)."""
-    return f"{MINUS}{-value}" if value < 0 else str(value)
+def number(value: object) -> str:
+    """A total: −2 with a real minus sign (read as "minus" and as wide as a digit); also a
+    number as text (e.g. after ``floatformat``)."""
+    text = str(value)
+    return f"{MINUS}{text[1:]}" if text.startswith("-") else text
 
 
 def short_names(names: Sequence[str]) -> list[str]:

@@ -11,9 +11,11 @@ from collections.abc import Iterable
 
 from django import template
 
-from ..pages.game_sheet import MINUS
+from ..pages.game_sheet import number, signed
 
 register = template.Library()
+register.filter("minus", number)
+register.filter("signed", signed)
 
 
 @register.filter
@@ -22,15 +24,3 @@ def and_list(items: Iterable[object]) -> str:
     if len(words) < 2:
         return "".join(words)
     return f"{', '.join(words[:-1])} and {words[-1]}"
-
-
-@register.filter
-def minus(value: object) -> str:
-    text = str(value)
-    return f"{MINUS}{text[1:]}" if text.startswith("-") else text
-
-
-@register.filter
-def signed(value: object) -> str:
-    text = minus(value)
-    return f"+{text}" if text and text[0].isdigit() and text.strip("0.") else text

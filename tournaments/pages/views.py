@@ -197,6 +197,17 @@ def _poll(round: Round | None) -> str:
     return ""
 
 
+def _check_in_label(tournament: Tournament, under_way: Round | None, number: int) -> str:
+    """The words of the registration forms' check-in box: the round a check-in is for."""
+    planned = tournament.rounds_planned
+    if under_way is not None:
+        then = f", else from round {number}" if number <= planned else ""
+        return f"Check them in (round {under_way.number}, where it has room{then})"
+    if number <= planned:
+        return f"Check them in for round {number}"
+    return f"Check them in (round {planned}, where it has room)"
+
+
 def _status_context(
     tournament: Tournament, round: Round | None, directs: bool = False
 ) -> dict[str, Any]:
@@ -401,6 +412,8 @@ def _dashboard_page(
     registrations = list(selectors.registrations(tournament))
     check_in_round = selectors.check_in_round(tournament)
     present = {r.player_id for r in registrations if r.present_for(check_in_round)}
+    # a round seated or being played: a check-in sits in it where there is room
+    under_way = round is not None and round.status in (RoundStatus.SEATED, RoundStatus.PLAYING)
     refusal = _refusal(request, tournament, status, sent, errors)
     roster_query = " ".join(refusal["roster_query"].split())[:60]
     roster = selectors.roster_for_registration(tournament, roster_query)
@@ -422,9 +435,8 @@ def _dashboard_page(
             1 for r in registrations if r.status == models.RegistrationStatus.ACTIVE
         ),
         "check_in_round": check_in_round,
-        # a round seated or being played: a check-in sits in it where there is room
-        "under_way": round is not None
-        and round.status in (RoundStatus.SEATED, RoundStatus.PLAYING),
+        "under_way": under_way,
+        "check_in_label": _check_in_label(tournament, round if under_way else None, check_in_round),
         "checked_in_count": len(present),
         "present": present,
         "roster": roster,

@@ -14,7 +14,7 @@ from typing import Any, Required, TypedDict, Unpack
 from django.db import transaction
 from django.utils import timezone
 
-from rules_engine import GAMES, RuleError, new_scoresheet
+from rules_engine import GAMES, RuleError, Scoresheet, new_scoresheet
 from scorekeeper import services as core
 from scorekeeper.access import Actor
 from scorekeeper.errors import Conflict, InvalidInput
@@ -49,13 +49,18 @@ def _resolve_options(
     game_type: str, options: Mapping[str, Any] | None, size: int
 ) -> dict[str, Any]:
     game = GAMES[game_type]
-    names = [f"Player {i + 1}" for i in range(size)]
     try:
-        sheet = new_scoresheet(game_type, names, options=dict(options or {}))
+        sheet = _placeholder_sheet(game_type, options, size)
     except RuleError as error:
         field = error.field if error.field.startswith("options") else "options"
         raise InvalidInput(error.message, field=field) from None
     return game.options_json(sheet.options)
+
+
+def _placeholder_sheet(game_type: str, options: Mapping[str, Any] | None, size: int) -> Scoresheet:
+    """A new game of ``game_type`` at a table of ``size`` placeholder players."""
+    names = [f"Player {i + 1}" for i in range(size)]
+    return new_scoresheet(game_type, names, options=dict(options or {}))
 
 
 def _longest_game(
@@ -65,8 +70,7 @@ def _longest_game(
     many players; None for a game whose number of deals is not fixed in advance."""
     longest: tuple[int, int] | None = None
     for size in sizes:
-        names = [f"Player {i + 1}" for i in range(size)]
-        deals = new_scoresheet(game_type, names, options=dict(options)).scheduled_deals
+        deals = _placeholder_sheet(game_type, options, size).scheduled_deals
         if deals is None:
             return None
         if longest is None or deals > longest[0]:
