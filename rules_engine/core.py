@@ -168,6 +168,11 @@ class Game(ABC):
         """How many deals the game has, when that is fixed in advance."""
         return None
 
+    def check_new_table(self, table: Table) -> None:
+        """Rules a new game's house rules keep together, beyond each option's own range:
+        :class:`RuleError` naming the option. Run when a game is set up, never when a
+        stored one is read (a game accepted before a check was added still opens)."""
+
     def describe(self) -> dict[str, Any]:
         return {
             "key": self.key,

@@ -40,6 +40,20 @@ def new_scoresheet(
     return Scoresheet(get_game(game), players, options=options, first_dealer=first_dealer)
 
 
+def start_scoresheet(
+    game: str,
+    players: list[str] | tuple[str, ...],
+    *,
+    options: object = None,
+    first_dealer: object = None,
+) -> Scoresheet:
+    """A scoresheet for a game being set up: as :func:`new_scoresheet`, and its house
+    rules also checked together (:meth:`Game.check_new_table`)."""
+    sheet = new_scoresheet(game, players, options=options, first_dealer=first_dealer)
+    sheet.game.check_new_table(sheet.table)
+    return sheet
+
+
 def score_record(record: object) -> Scoresheet:
     """Read a whole game record (RULES.md) and score every deal in it.
 

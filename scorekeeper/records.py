@@ -318,6 +318,7 @@ class _Importer:
             first_dealer=plan.sheet.table.first_dealer,
             season=self.seasons.get(plan.season) if plan.season else None,
             played_on=plan.played_on,
+            house_rules_accepted=True,  # as the club kept them
         )
         for number, deal in enumerate(plan.record.get("deals") or [], start=1):
             services.deal_record(actor=self.actor, game=game, number=number, record=deal)

@@ -13,6 +13,7 @@ from rules_engine import (
     get_game,
     judge_request,
     new_scoresheet,
+    start_scoresheet,
 )
 
 from .errors import InvalidInput
@@ -23,9 +24,11 @@ def player_names(seats: Sequence[Seat]) -> list[str]:
     return [seat.player.name for seat in seats]
 
 
-def empty_sheet(game: Game, seats: Sequence[Seat]) -> Scoresheet:
-    """A scoresheet for ``game`` with no deals, from its stored set-up."""
-    return new_scoresheet(
+def empty_sheet(game: Game, seats: Sequence[Seat], *, new: bool = False) -> Scoresheet:
+    """A scoresheet for ``game`` with no deals, from its stored set-up; ``new``: a game
+    being set up, whose house rules are also checked together (never for a stored game:
+    one accepted before a check was added still opens)."""
+    return (start_scoresheet if new else new_scoresheet)(
         game.game_type,
         player_names(seats),
         options=game.options,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Mapping, Sequence
 from functools import cache
@@ -332,6 +333,20 @@ class ThirdHand(Game):
                 "points": list(points),
             },
         )
+
+    def check_new_table(self, table: Table) -> None:
+        """Contract values may not fall as the bid card rises: a dealer takes the contract
+        over with a higher card (RULES.md section 2), which would otherwise ask for fewer
+        points. (RULES.md and the source leave the values to the house; equal ones are
+        allowed.)"""
+        values = table.options["contract_values"]
+        for lower, higher in itertools.pairwise(BID_RANKS):
+            if values[higher] < values[lower]:
+                raise RuleError(
+                    "Contract values: a higher bid card asks for at least as many points; "
+                    f'"{higher}" ({values[higher]}) is below "{lower}" ({values[lower]})',
+                    field=f"options.contract_values.{higher}",
+                )
 
     def sample_deal(self, rng: random.Random, table: Table, context: DealContext) -> dict[str, Any]:
         ranks = ("9", "10", "J", "Q", "K", "A")

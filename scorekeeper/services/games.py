@@ -62,11 +62,15 @@ def game_start(
     played_on: date | None = None,
     rated: bool = True,
     kept_by_starter: bool = True,
+    house_rules_accepted: bool = False,
 ) -> Game:
     """Start a game: seats in clockwise order, house rules validated by the engine;
     ``rated``: whether it counts for the club's ratings once finished;
     ``kept_by_starter``: whether the actor, as the one who started it, may score it (not
-    when they start it in a role, as a director starts a tournament's tables)."""
+    when they start it in a role, as a director starts a tournament's tables);
+    ``house_rules_accepted``: the house rules were accepted before (a tournament's, checked
+    when it was set up; a club's records brought back), so only each option's own range is
+    checked, not how they keep together (a rule added since must not refuse them)."""
     require(access.can_start_game(actor, club), "only the club's members can start its games")
     for player in players:
         if player.club_id != club.pk:
@@ -88,7 +92,7 @@ def game_start(
     )
     seats = [Seat(game=game, position=i, player=player) for i, player in enumerate(players)]
     try:
-        sheet = empty_sheet(game, seats)
+        sheet = empty_sheet(game, seats, new=not house_rules_accepted)
     except RuleError as error:
         raise InvalidInput(error.message, field=_setup_field(error.field)) from None
     game.options = sheet.game.options_json(sheet.options)

@@ -495,6 +495,20 @@ def test_nested_option_errors_are_shown_beside_their_own_input(world: World) -> 
     assert not Game.objects.exists()
 
 
+def test_contract_values_that_fall_as_the_bid_rises_are_refused_beside_the_higher_card(
+    world: World,
+) -> None:
+    data = _setup_post(world, "third_hand", 2)
+    data["opt-contract_values-A"] = "40"
+    response = _post_setup(world, world.member, "third_hand", data)
+    assert response.status_code == 400
+    assert error_beside(html_of(response), "id_opt-contract_values-A") == (
+        'Contract values: a higher bid card asks for at least as many points; "A" (40) is '
+        'below "K" (90)'
+    )
+    assert not Game.objects.exists()
+
+
 def test_the_wrong_number_of_seats_is_refused_with_the_rules_message(world: World) -> None:
     html = html_of(
         _post_setup(world, world.member, "widow_whist", _setup_post(world, "widow_whist", 2))

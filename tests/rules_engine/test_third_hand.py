@@ -1,5 +1,6 @@
 import pytest
 
+from rules_engine import RuleError, new_scoresheet, score_record, start_scoresheet
 from rules_engine.games.third_hand import possible_points
 from tests.rules_engine.helpers import play, rejection
 
@@ -173,3 +174,41 @@ def test_possible_points_bounds():
 @pytest.mark.parametrize("players", [1, 3])
 def test_two_players_only(players):
     assert rejection(GAME, players, []).field == "players"
+
+
+def test_a_new_game_s_contract_values_do_not_fall_as_the_bid_card_rises():
+    """A dealer takes the contract over with a higher card: it asks for as many points at
+    least (equal values are a house's choice). Checked when a game is set up."""
+    with pytest.raises(RuleError) as refused:
+        start_scoresheet(GAME, ["Ann", "Bob"], options={"contract_values": {"A": 40}})
+    assert refused.value.field == "options.contract_values.A"
+    assert refused.value.message == (
+        'Contract values: a higher bid card asks for at least as many points; "A" (40) is '
+        'below "K" (90)'
+    )
+    sheet = start_scoresheet(GAME, ["Ann", "Bob"], options={"contract_values": {"9": 60, "K": 100}})
+    assert sheet.options["contract_values"] == {
+        "9": 60,
+        "10": 60,
+        "J": 70,
+        "Q": 80,
+        "K": 100,
+        "A": 100,
+    }
+
+
+def test_a_stored_game_with_falling_contract_values_is_still_read_and_scored():
+    """Values accepted before the set-up check was added: the game is read, not set up."""
+    falling = {"contract_values": {"A": 40}}
+    assert (
+        new_scoresheet(GAME, ["Ann", "Bob"], options=falling).options["contract_values"]["A"] == 40
+    )
+    sheet = score_record(
+        {
+            "game": GAME,
+            "players": ["Ann", "Bob"],
+            "options": falling,
+            "deals": [deal([None, "A"], [60, 70])],
+        }
+    )
+    assert list(sheet.deals[0].scores) == [60, 80]  # 70 >= 40: made, 70 + |70 - 60|

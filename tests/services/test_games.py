@@ -73,6 +73,28 @@ def test_start_game_refuses_bad_setup(club, scorer, kwargs, field):
     assert caught.value.field == field
 
 
+def test_a_game_stored_with_house_rules_a_newer_check_refuses_still_opens_and_scores(
+    club, scorer, client
+):
+    """Third Hand's contract values falling as the bid card rises are refused when a game
+    is set up; a game stored with them before (or brought back from a club's records) is
+    read and scored as it was set up."""
+    falling = {"contract_values": {"A": 40}}
+    with pytest.raises(InvalidInput) as refused:
+        start_game(club, "third_hand", 2, actor=scorer, options=falling)
+    assert refused.value.field == "options.contract_values.A"
+    assert not Game.objects.exists()
+    game = start_game(
+        club, "third_hand", 2, actor=scorer, options=falling, house_rules_accepted=True
+    )
+    assert game.options["contract_values"]["A"] == 40
+    record_deals(game, [{"bids": [None, "A"], "points": [60, 70]}], scorer)
+    assert list(game.deals.get().scores) == [60, 80]  # 70 of 40: made
+    client.force_login(scorer)
+    page = client.get(f"/g/{game.pk}/")
+    assert page.status_code == 200 and "Save deal 2" in page.content.decode()
+
+
 def test_start_game_refuses_wrong_player_count_and_strangers(club, scorer):
     with pytest.raises(InvalidInput) as caught:
         start_game(club, "italian_whist", 4, actor=scorer)

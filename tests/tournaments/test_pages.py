@@ -637,6 +637,24 @@ def test_the_service_refuses_placing_points_that_are_not_numbers_of_points(
     assert refused.value.message == "placing points are numbers from 0 to 1000"
 
 
+def test_a_tournament_s_house_rules_are_checked_together_when_set_up_not_when_seated(
+    event: Event,
+) -> None:
+    falling = {"contract_values": {"A": 40}}
+    with pytest.raises(InvalidInput) as refused:
+        event.tournament(game_type="third_hand", options=falling)
+    assert refused.value.field == "options.contract_values.A"
+    # One set up before the check: its tables still start with the values it kept.
+    t = event.tournament(game_type="third_hand")
+    Tournament.objects.filter(pk=t.pk).update(
+        options={**t.options, "contract_values": {**t.options["contract_values"], "A": 40}}
+    )
+    t.refresh_from_db()
+    event.enter(t, 4)
+    round = event.publish(event.seat(t))
+    assert [table.game.options["contract_values"]["A"] for table in tables(round)] == [40, 40]
+
+
 def test_a_round_of_more_deals_than_the_game_has_is_refused(event: Event) -> None:
     """Prediction whist has 3 deals a player and 12 more: 24 at tables of 4, 30 of 6."""
     with pytest.raises(InvalidInput) as refused:

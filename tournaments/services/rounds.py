@@ -269,6 +269,7 @@ def _start_table(actor: Actor, tournament: Tournament, table: Table) -> None:
         played_on=timezone.localdate(),
         rated=tournament.rated,
         kept_by_starter=False,  # the director's role scores it, while they hold it
+        house_rules_accepted=True,  # checked when the tournament was set up
     )
     core.table_link_create(actor=actor, game=game, token=table.link_token)
     table.game = game
