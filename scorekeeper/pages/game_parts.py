@@ -123,9 +123,11 @@ def preview_for(game: Game, entry: DealEntry, payload: Mapping[str, Any]) -> Pre
 
 
 def without_repeated_error(entry: DealEntry, preview: Preview) -> Preview:
-    """A rejection is shown beside its field: the preview does not say it a second time."""
+    """A rejection, or what is still to tap once saving asked for it, is shown beside its
+    field: the preview does not say it a second time."""
     shown = {message.casefold() for message in entry.errors.values()}
-    if preview.error and preview.error.casefold() in shown:
+    said = preview.error or preview.message
+    if said and said.casefold() in shown:
         return Preview(message="The scores show here once the entry above is put right.")
     return preview
 

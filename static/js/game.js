@@ -72,6 +72,7 @@
   function setup(root) {
     each(root, "form[data-entry]", applyRules);
     if (root.matches && root.matches("form[data-entry]")) applyRules(root);
+    each(root, ".bids-status:empty", function (line) { line.textContent = "Bids are kept as you tap."; });
     // The tab's title names the deal to enter, as the page's heading does.
     var game = document.getElementById("game");
     if (game && game.getAttribute("data-title")) document.title = game.getAttribute("data-title");

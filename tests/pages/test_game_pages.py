@@ -525,6 +525,26 @@ def test_a_rejection_is_said_once_not_again_in_the_preview(world: World) -> None
     assert html.index('id="d1-points-1-input"') < html.index('id="d1-sec-points-error"')
 
 
+def test_the_dealer_s_refused_bid_is_said_once_when_saved_without_javascript(
+    world: World,
+) -> None:
+    """Prediction whist's hook: beside the dealer's bid, and not again in the preview."""
+    game = world.start("prediction_whist", 3)
+    data = {"bids-1": "0", "bids-2": "1", "bids-0": "0", "tricks-1": "0", "tricks-0": "0"}
+    response = post_deal(world.client(world.scorer), game, data)
+    assert response.status_code == 422
+    html = response.content.decode()
+    refusal = "Ann deals and bids last, and may not make the bids add up to the hand size (1)"
+    assert refusal in element_text(html, "d1-bids-0-error")
+    assert html.count(refusal) == 1
+    assert "The scores show here once the entry above is put right." in element_text(
+        html, "preview-1"
+    )
+    # The bids' line says they are kept as tapped only where a script keeps them.
+    assert '<p id="bids-status-1" class="bids-status muted" role="status"></p>' in html
+    assert not Deal.objects.filter(game=game).exists()
+
+
 def test_missing_values_are_asked_for_beside_their_fields(world: World) -> None:
     game = world.start("widow_whist")
     response = post_deal(world.client(world.scorer), game, {"tricks-0": "5"})
