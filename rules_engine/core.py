@@ -171,7 +171,9 @@ class Game(ABC):
     def check_new_table(self, table: Table) -> None:
         """Rules a new game's house rules keep together, beyond each option's own range:
         :class:`RuleError` naming the option. Run when a game is set up, never when a
-        stored one is read (a game accepted before a check was added still opens)."""
+        stored one is read (a game accepted before a check was added still opens).
+        By default, none."""
+        return None
 
     def describe(self) -> dict[str, Any]:
         return {
