@@ -12,7 +12,7 @@ write path and the game page sit beside the ORM reads they replace)."""
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from functools import cache, partial, reduce
@@ -1017,21 +1017,39 @@ def deal_by_idempotency_key(game: Game, key: str) -> dict[str, Any] | None:
     return dict(found) if found is not None else None
 
 
+def roster_names(club_id: int, user_ids: Iterable[int | None]) -> dict[int, str]:
+    """The roster names in the club ``club_id`` of those of the accounts ``user_ids`` that
+    have one, by account: how the club knows who did something."""
+    ids = {user_id for user_id in user_ids if user_id is not None}
+    if not ids:
+        return {}
+    return dict(
+        Player.objects.filter(club_id=club_id, user_id__in=ids).values_list("user_id", "name")
+    )
+
+
 def deal_recorder(game: Game, number: int) -> str:
     """Who recorded deal ``number``: their roster name when their account has one in the
     game's club, else their username, or the name given at the table link."""
     deal = Deal.objects.filter(game=game, number=number).select_related("entered_by").first()
     if deal is None:
         return "someone"
-    if deal.entered_by_id is not None:
-        name = (
-            Player.objects.filter(club_id=game.club_id, user_id=deal.entered_by_id)
-            .values_list("name", flat=True)
-            .first()
+    name = roster_names(game.club_id, [deal.entered_by_id]).get(deal.entered_by_id or 0)
+    return name or entered_by(deal)
+
+
+def revision_authors(game: Game, revisions: Sequence[DealRevision]) -> list[str]:
+    """Who made each of ``revisions``, named as :func:`deal_recorder` names them."""
+    names = roster_names(game.club_id, [revision.changed_by_id for revision in revisions])
+    return [
+        names.get(revision.changed_by_id or 0)
+        or (
+            revision.changed_by.get_username()
+            if revision.changed_by is not None
+            else revision.changed_by_name or "someone"
         )
-        if name:
-            return name
-    return entered_by(deal)
+        for revision in revisions
+    ]
 
 
 # --- Ratings and a player's history -----------------------------------------------------------

@@ -668,13 +668,12 @@ def deal_page(request: HtmxHttpRequest, game_id: int, number: int) -> HttpRespon
     else:
         values = page_for(game.game_type).entry.values_from_record(deal["record"], len(names))
         entry = entry_of(game, payload, deal, values)
+    revisions = selectors.deal_history(game, number)
     history = [
         {
             "version": revision.version,
             "action": revision.get_action_display(),
-            "who": revision.changed_by.get_username()
-            if revision.changed_by is not None
-            else revision.changed_by_name or "someone",
+            "who": who,
             "when": revision.changed_at,
             "reason": revision.reason,
             "summary": record_summary(game.game_type, revision.record, names),
@@ -683,12 +682,15 @@ def deal_page(request: HtmxHttpRequest, game_id: int, number: int) -> HttpRespon
                 for name, score in zip(names, revision.scores, strict=False)
             ),
         }
-        for revision in selectors.deal_history(game, number)
+        for revision, who in zip(
+            revisions, selectors.revision_authors(game, revisions), strict=True
+        )
     ]
     context = {
         "game": game,
         "game_name": rules_engine.GAMES[game.game_type].name,
         "deal": deal,
+        "recorder": selectors.deal_recorder(game, number),
         "number": number,
         "names": names,
         "dealer": names[deal["dealer"]],

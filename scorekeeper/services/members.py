@@ -59,7 +59,8 @@ def membership_set(*, actor: Actor, club: Club, user: User, role: str) -> Member
             _keeps_an_admin(
                 club,
                 membership,
-                f"{user.get_username()} is the club's last admin: make someone else admin first",
+                f"the club needs an admin and {user.get_username()} is its last: make someone "
+                "else admin first",
             )
         membership.role = new_role
         membership.save(update_fields=["role"])
@@ -80,13 +81,14 @@ def membership_remove(*, actor: Actor, club: Club, user: User) -> None:
     _lock_club(club)
     membership = Membership.objects.filter(club=club, user=user).first()
     if membership is None:
-        raise NotFound(f"{user.get_username()} is not a member of {club.name}")
+        raise NotFound(f"{club.name} has no member {user.get_username()}")
     _keeps_an_admin(
         club,
         membership,
         "you are the club's last admin: make someone else admin before you leave"
         if leaving
-        else f"{user.get_username()} is the club's last admin and cannot be removed",
+        else f"the club needs an admin and {user.get_username()} is its last: they cannot be "
+        "removed",
     )
     membership.delete()
     access.forget_roles()

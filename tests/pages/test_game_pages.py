@@ -708,9 +708,16 @@ def test_a_correction_with_its_reason_shows_in_the_history(world: World) -> None
     deal = Deal.objects.get(game=game, number=1)
     assert deal.record == {"widow": 2, "tricks": [5, 4, 4]} and deal.version == 2
     history = text_of(client.get(url))
+    assert "Entered by scorer · version 2" in history
     assert "Recorded (version 1) by scorer" in history
     assert "Corrected (version 2) by scorer" in history
     assert "Reason: Cy had the widow" in history
+    # Once the scorer's account is linked to a roster player, the club's name for them.
+    PlayerFactory(club=game.club, name="Sam Scorer", user=world.scorer)
+    history = text_of(client.get(url))
+    assert "Entered by Sam Scorer · version 2" in history
+    assert "Recorded (version 1) by Sam Scorer" in history
+    assert "Corrected (version 2) by Sam Scorer" in history
     # A stale version is refused, naming what happened.
     response = client.post(url, {**data, "reason": "again"})
     assert response.status_code == 422
