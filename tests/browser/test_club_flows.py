@@ -140,6 +140,11 @@ def test_show_a_table_link_and_enter_deals_through_it(
     url = scorer.get_by_label("The link").input_value()
     assert re.fullmatch(rf"{re.escape(site.url)}/t/[\w-]+/", url)
     assert_tap_targets(scorer)
+    # One tap copies it, to paste into the table's chat.
+    scorer.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site.url)
+    scorer.get_by_role("button", name="Copy the link").click()
+    scorer.get_by_role("button", name="Copied").wait_for()
+    assert scorer.evaluate("navigator.clipboard.readText()") == url
 
     page = new_page()  # a fresh context: nobody is signed in
     page.goto(url)

@@ -345,6 +345,12 @@ def test_start_a_club_invite_and_join(client: Client) -> None:
     invitation = Invitation.objects.get(club=club)
     members_page = page.get(reverse("club-members", args=["whist"])).content.decode()
     assert f"http://testserver/join/{invitation.token}/" in members_page
+    # A copy button, shown by the script that presses it (without one: select the text).
+    assert (
+        f'<button type="button" class="copy" data-copy="invite-url-{invitation.pk}" hidden>'
+        "Copy the link</button>" in members_page
+    )
+    assert re.search(r'<script src="/static/js/print\.[0-9a-f]+\.js"', members_page)
     assert "Scorer" in members_page
     # A newcomer opens the link: signs in, joins.
     join = reverse("join", args=[invitation.token])
@@ -366,6 +372,11 @@ def test_an_invitation_survives_verifying_the_email_in_another_browser(
     join = reverse("join", args=[invitation.token])
     phone = Client()
     assert "Sign up and join" in text_of(phone.get(join))
+    # The sign-up and sign-in pages say which club the invitation is to.
+    invited = f"Invited to join {club.name} as a member: once you are signed in, the invitation"
+    assert invited in text_of(phone.get(reverse("account_signup")))
+    assert invited in text_of(phone.get(reverse("account_login")))
+    assert "Invited to join" not in text_of(Client().get(reverse("account_signup")))
     with mails(execute=True):
         phone.post(
             reverse("account_signup"),
@@ -406,7 +417,11 @@ def test_an_invitation_withdrawn_before_signing_in_is_not_offered(club: Club) ->
     newcomer = _verified("ola")
     services.invitation_remember(user=newcomer, token=invitation.token)
     assert selectors.invitation_to_join(newcomer) == invitation
+    browser = Client()
+    browser.get(reverse("join", args=[invitation.token]))
+    assert "Invited to join" in text_of(browser.get(reverse("account_login")))
     services.invitation_revoke(actor=admin, invitation=invitation)
+    assert "Invited to join" not in text_of(browser.get(reverse("account_login")))
     assert selectors.invitation_to_join(newcomer) is None
     assert "You signed up from an invitation" not in text_of(signed_in(newcomer).get("/"))
     # A member already in the club with the invited role or higher is not asked again.
