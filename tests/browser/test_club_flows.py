@@ -44,7 +44,8 @@ def assert_tap_targets(page: Any) -> None:
     small = page.evaluate(
         """() => Array.from(document.querySelectorAll(
               'main button, main a.button, main select, main input:not([type=checkbox])'
-              + ':not([type=radio]):not([type=hidden]), main .pills span, main .pill span'))
+              + ':not([type=radio]):not([type=hidden]), main .pills span, main .pill span,'
+              + ' main summary'))
             .filter(el => el.offsetParent !== null && !el.classList.contains('default-submit'))
             .map(el => [el.outerHTML.slice(0, 80), el.getBoundingClientRect().height])
             .filter(([, h]) => h < 44)"""
@@ -293,3 +294,18 @@ def test_ratings_read_whole_on_a_phone(
     )
     assert len(changes) == 3 and all(re.fullmatch(r"[+−-]?\d+", text) for text, _ in changes)
     assert all(whole for _, whole in changes), changes
+
+
+def test_the_club_s_admin_pages_have_full_tap_targets(
+    site: LiveServer, phone: Phone, club: tuple[Club, User, list[Player]]
+) -> None:
+    """Members (Change, Remove…, Withdraw…), roster (Rename…, Merge…) and seasons (End it
+    today…, Rename…, Delete…): every control 44 px tall, nothing scrolling sideways."""
+    the_club = club[0]
+    admin = member(the_club, Role.ADMIN, username="sec")
+    services.invitation_create(actor=admin, club=the_club)
+    page = phone(admin)
+    for path in ("members", "roster", "seasons"):
+        page.goto(f"{site.url}/c/kings/{path}/")
+        assert page.locator("main summary").count() >= 2, path
+        assert_tap_targets(page)
