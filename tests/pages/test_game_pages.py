@@ -405,8 +405,16 @@ def test_third_hand_preview_says_whether_the_contract_was_made(world: World) -> 
     base = {"number": "1", "bids-1": "Q", "bids-0": "none"}
     made = client.post(url, {**base, "points-0": "40", "points-1": "90"}, **HTMX)
     assert "Bob bid Q and needs 80: 90 points, contract made." in text_of(made)
+    assert "Bob’s score: 90 + 50 (the difference)." in text_of(made)
     failed = client.post(url, {**base, "points-0": "70", "points-1": "60"}, **HTMX)
     assert "Bob bid Q and needs 80: 60 points, contract failed." in text_of(failed)
+    assert "Bob’s score: 60 − 10 (the difference)." in text_of(failed)
+    # Level points: a failed contract loses nothing (the difference is 0).
+    level = client.post(url, {**base, "points-0": "60", "points-1": "60"}, **HTMX)
+    assert "Bob’s score: 60 − 0 (the difference)." in text_of(level)
+    both = client.post(url, {**base, "bids-0": "K", "points-0": "90", "points-1": "40"}, **HTMX)
+    assert "Ann’s score: 90 + 2 × 50 (the difference, doubled)." in text_of(both)
+    assert "Ann +190" in text_of(both)
 
 
 def test_third_hand_dealer_may_only_top_the_first_bid(world: World) -> None:

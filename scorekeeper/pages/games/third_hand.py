@@ -330,6 +330,22 @@ class ThirdHandPage(GamePage):
             lines.append(line[0].upper() + line[1:])
         return lines
 
+    @staticmethod
+    def _holder_sum(holder: str, points: Sequence[int], context: Context) -> str:
+        """How the holder's score is made (RULES.md: h ± |h − o|, the difference doubled
+        when both bid), e.g. "Bob's score: 60 − 0 (the difference)." (the preview's lines
+        give the score itself)."""
+        seat = context["holder"]
+        held, other = points[seat], points[1 - seat]
+        difference = abs(held - other)
+        counted = (
+            f"2 × {difference} (the difference, doubled)"
+            if context.get("doubled")
+            else f"{difference} (the difference)"
+        )
+        sign = "+" if context.get("made") else "−"
+        return f"{possessive(holder)} score: {held} {sign} {counted}."
+
     def preview_notes(self, entry: Any, context: Context, record: Record) -> list[str]:
         points = context.get("points") or []
         notes = []
@@ -344,6 +360,8 @@ class ThirdHandPage(GamePage):
                 f"{holder} bid {context.get('contract_rank')} and needs {context.get('contract')}: "
                 f"{held} points, contract {made}{doubled}."
             )
+            if points:
+                notes.append(self._holder_sum(holder, points, context))
         if "captured" in record and points:
             notes.append(
                 "Points from the cards: "
