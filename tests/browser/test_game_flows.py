@@ -231,7 +231,8 @@ def test_third_hand_typed_points_and_counted_cards(
 ) -> None:
     game = start(club, "third_hand", 2, options={"target": 150})
     page = open_game(phone, site, club[1], game)
-    assert page.get_by_role("heading", name="Deal 1 · Ann deals · first to pass 150").is_visible()
+    assert page.get_by_role("heading", name="Deal 1 · Ann deals").is_visible()
+    assert page.get_by_text("Third Hand · first past 150 wins").is_visible()
 
     # Deal 1, counted: no bids, trumps, points typed on the number pad.
     taps = Taps()

@@ -206,8 +206,8 @@ def test_a_member_who_does_not_score_sees_the_sheet_without_the_form(world: Worl
             [{"first": [3, 3, 3], "second": [3, 3, 3]}] * 4,
             "Deal 5 · Bob deals · Spades trumps · pass right",
         ),
-        ("third_hand", 2, {}, [], "Deal 1 · Ann deals · first to pass 500"),
-        ("third_hand", 2, {"target": 150}, [], "Deal 1 · Ann deals · first to pass 150"),
+        # The target is said once, above: "Third Hand · first past 500 wins".
+        ("third_hand", 2, {}, [], "Deal 1 · Ann deals"),
         (  # both past the target, tied: the game goes on, and says why
             "third_hand",
             2,
@@ -216,7 +216,7 @@ def test_a_member_who_does_not_score_sees_the_sheet_without_the_form(world: Worl
                 {"bids": [None, None], "points": [60, 70]},
                 {"bids": [None, None], "points": [70, 60]},
             ],
-            "Deal 3 · Ann deals · first to pass 100 · tied at 130: play on",
+            "Deal 3 · Ann deals · tied at 130: play on",
         ),
         ("prediction_whist", 3, {}, [], "Deal 1 of 21 · Ann deals · 1 card · trumps turned"),
         (
@@ -243,6 +243,9 @@ def test_the_header_says_whose_deal_it_is_and_what_it_is(
     assert f'<h1 id="game-title" class="deal-head">{header}</h1>' in unescape(
         response.content.decode()
     )
+    if game_type == "third_hand":
+        target = options.get("target", 500)
+        assert f"Third Hand · first past {target} wins" in text_of(response)
 
 
 def test_prediction_whist_with_eight_cards_has_no_trumps(world: World) -> None:

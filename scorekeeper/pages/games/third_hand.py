@@ -267,9 +267,6 @@ class ThirdHandPage(GamePage):
     entry = ThirdHandEntry
     figures_key = "Under each score, the card points; below each deal, the contract."
 
-    def header(self, context: Context, players: Names, options: Options) -> list[str]:
-        return [f"first to pass {options.get('target', 500)}"]
-
     def standing(self, totals: Sequence[int], options: Options) -> str:
         target = options.get("target", 500)
         top = max(totals, default=0)
