@@ -507,6 +507,21 @@ class TableLink(models.Model):
         return f"table link of game {self.game_id}"
 
 
+class DiscardedGame(models.Model):
+    """A game discarded before anyone played it (e.g. a tournament table started again
+    with a late arrival, or its round taken back), and the table link it had: a phone
+    still on its page is sent on to the game that link now opens, or told why there is
+    none, instead of "not found"."""
+
+    game_id = models.PositiveBigIntegerField(primary_key=True)
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    link_token = models.CharField(max_length=64, blank=True)
+    discarded_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"discarded game {self.game_id}"
+
+
 class DealDraft(models.Model):
     """Part of a deal entered before play ends (prediction whist bids), kept on the server
     so that a reload or a dead battery loses nothing."""

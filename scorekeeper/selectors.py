@@ -52,6 +52,7 @@ from .models import (
     Deal,
     DealDraft,
     DealRevision,
+    DiscardedGame,
     Game,
     GameStatus,
     IdempotencyKey,
@@ -936,6 +937,19 @@ def table_link_of_token(token: str) -> TableLink | None:
     """The table link with that token, revoked or not (a page says why one no longer
     works); None if there never was one."""
     return TableLink.objects.filter(token=token).first()
+
+
+def discarded_game_link(actor: Actor, game_id: int) -> tuple[str, TableLink | None] | None:
+    """For a member of its club, the table link a game discarded before it was played had:
+    its token, and the link with that token now (another game's, where the table started
+    again; None while it has none, e.g. its round taken back). None for anyone else, a
+    game that was never discarded, or one that had no table link."""
+    if not 0 < game_id <= MAX_ID:
+        return None
+    discarded = DiscardedGame.objects.filter(game_id=game_id).exclude(link_token="").first()
+    if discarded is None or not access.is_member(actor, discarded.club):
+        return None
+    return discarded.link_token, table_link_of_token(discarded.link_token)
 
 
 def game_had_table_link(game: Game) -> bool:

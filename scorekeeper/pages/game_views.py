@@ -357,7 +357,14 @@ def game_page(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     except Http404:
         held = held_table_link(request, game_id)
         if held is None:
-            raise
+            # a member on the page of a table's game discarded before it was played
+            discarded = selectors.discarded_game_link(request.user, game_id)
+            if discarded is None:
+                raise
+            token, link = discarded
+            if link is not None and link.revoked_at is None and link.game_id != game_id:
+                return redirect("game", game_id=link.game_id)  # the table started again
+            return link_gone(request, token, link)
         token, link = held
         if link is not None and link.revoked_at is None:
             if link.game_id == game_id:

@@ -18,6 +18,7 @@ from ..access import Actor, actor_name
 from ..errors import Conflict, InvalidInput, NotAllowed, ServiceError
 from ..models import (
     Club,
+    DiscardedGame,
     Game,
     GameStatus,
     Player,
@@ -246,6 +247,10 @@ def game_discard(*, actor: Actor, game: Game) -> None:
     game = locked_for_scoring(game, actor, "discard it", guests=False)
     if game.deal_count or game.deals.exists() or game.drafts.exists():
         raise Conflict(f"a deal of game {game.pk} was entered: it can be abandoned, not discarded")
+    link = game.table_links.filter(revoked_at__isnull=True).first()
+    DiscardedGame.objects.create(
+        game_id=game.pk, club_id=game.club_id, link_token=link.token if link else ""
+    )
     game.delete()
 
 

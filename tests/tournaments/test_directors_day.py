@@ -106,21 +106,27 @@ def test_publishing_is_taken_back_while_no_table_has_played(event: Event) -> Non
         assert page.status_code == 404 and "Round 1 is not published" in said
         assert f"Table 1 of {cup.name} is not in play" in said and "works again" in said
         assert "replaced or revoked" not in said
-    # A member following the game's old address (the dashboard's link) is told it may have
-    # been taken back with its round.
+    # A member following the game's old address (the dashboard's link) is told why too;
+    # someone from another club sees only "not found".
     follower = Client()
     follower.force_login(event.director)
     gone = follower.get(first_game)
     assert gone.status_code == 404
-    assert "a round its director took back" in gone.content.decode()
+    assert f"Table 1 of {cup.name} is not in play" in gone.content.decode()
+    stranger = Client()
+    stranger.force_login(member(ClubFactory(), Role.DIRECTOR))
+    hidden = stranger.get(first_game)
+    assert hidden.status_code == 404 and cup.name not in hidden.content.decode()
 
     # Published again: the table cards already printed work again, each for its table.
     round = event.publish(round)
     again = {t.number: TableLink.objects.get(game_id=t.game_id).token for t in tables(round)}
     assert again == printed
     assert guest.get(reverse("table-enter", args=[printed[1]])).status_code == 200
-    # the phone still on the first game's page is sent to the table's new game
+    # the phone still on the first game's page is sent to the table's new game, and so is
+    # the member on it
     assert phone.get(first_game).url == reverse("table-enter", args=[printed[1]])
+    assert follower.get(first_game).url == reverse("game", args=[tables(round)[0].game_id])
     # Once a table has played the round can no longer be taken back.
     play(tables(round)[1], [WIN[0]])
     with pytest.raises(Conflict, match="table 2 has started playing round 1"):
@@ -423,6 +429,7 @@ def test_a_late_arrival_joins_a_table_of_a_round_in_play_that_has_not_started(
     assert states == [("playing", 1), ("not_started", None)]
     assert selectors.table_state(tables(round)[0]) == ("playing", 1)  # read alone, too
     token = TableLink.objects.get(game_id=second.game_id).token
+    old_game = second.game_id
     ida, jo = event.players[6], event.players[7]
     with event.capture(execute=True):
         services.register(actor=event.director, tournament=cup, players=[ida], check_in=True)
@@ -430,6 +437,12 @@ def test_a_late_arrival_joins_a_table_of_a_round_in_play_that_has_not_started(
     assert (first.size, second.size) == (3, 4)  # table 1 had started: bids kept
     assert [seat.player for seat in second.game.seats.order_by("position")][-1] == ida
     assert TableLink.objects.get(game_id=second.game_id, revoked_at__isnull=True).token == token
+    # A member with the table's first game open is sent on to the one with Ida in it.
+    at_table = Client()
+    at_table.force_login(member(event.club, Role.MEMBER))
+    assert at_table.get(reverse("game", args=[old_game])).url == reverse(
+        "game", args=[second.game_id]
+    )
     # Once table 2 has played a deal too, the next one waits for the next round.
     core.deal_draft_save(
         actor=guest(second, "Scorer"), game=second.game, number=1, data={"bids": [0, 0, 1, None]}
