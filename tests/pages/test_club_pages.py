@@ -598,9 +598,16 @@ def test_the_table_link_page_shows_the_link_and_its_qr_code(world: World) -> Non
     assert re.search(r'<svg viewBox="0 0 \d+ \d+" class="segno">', html)
     assert "<title>QR code of the link</title>" in html
     assert "no-store" in response["Cache-Control"] or "max-age=0" in response["Cache-Control"]
+    assert "to enter this game's deals" in text_of(response)
     # A second visit shows the same link.
     world.client(world.scorer).get(f"/g/{game.pk}/table/")
     assert selectors.active_table_link(game) == link
+    # Once the game is over, the link is for seeing it and correcting a deal.
+    world.record(game, {"widow": None, "tricks": [5, 4, 4]})
+    services.game_finish(actor=world.scorer, game=game)
+    over = text_of(world.client(world.scorer).get(f"/g/{game.pk}/table/"))
+    assert "The game is over. Anyone at the table can scan this code" in over
+    assert "see its scoresheet and correct a deal" in over
 
 
 def test_who_may_open_the_table_link_page(world: World) -> None:
