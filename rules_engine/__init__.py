@@ -34,7 +34,6 @@ from rules_engine.registry import (
     judge_trick,
     new_scoresheet,
     score_record,
-    start_scoresheet,
 )
 from rules_engine.tricks import Verdict
 
@@ -57,6 +56,5 @@ __all__ = [
     "new_scoresheet",
     "parse_card",
     "score_record",
-    "start_scoresheet",
     "trick_winner",
 ]

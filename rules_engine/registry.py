@@ -35,22 +35,14 @@ def new_scoresheet(
     *,
     options: object = None,
     first_dealer: object = None,
+    set_up: bool = False,
 ) -> Scoresheet:
-    """A scoresheet for a new game, its set-up validated."""
-    return Scoresheet(get_game(game), players, options=options, first_dealer=first_dealer)
-
-
-def start_scoresheet(
-    game: str,
-    players: list[str] | tuple[str, ...],
-    *,
-    options: object = None,
-    first_dealer: object = None,
-) -> Scoresheet:
-    """A scoresheet for a game being set up: as :func:`new_scoresheet`, and its house
-    rules also checked together (:meth:`Game.check_new_table`)."""
-    sheet = new_scoresheet(game, players, options=options, first_dealer=first_dealer)
-    sheet.game.check_new_table(sheet.table)
+    """A scoresheet for a new game, its set-up validated; ``set_up``: a game being set up
+    (not a stored one read), whose house rules are also checked together
+    (:meth:`Game.check_new_table`)."""
+    sheet = Scoresheet(get_game(game), players, options=options, first_dealer=first_dealer)
+    if set_up:
+        sheet.game.check_new_table(sheet.table)
     return sheet
 
 

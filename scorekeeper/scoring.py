@@ -13,7 +13,6 @@ from rules_engine import (
     get_game,
     judge_request,
     new_scoresheet,
-    start_scoresheet,
 )
 
 from .errors import InvalidInput
@@ -24,15 +23,16 @@ def player_names(seats: Sequence[Seat]) -> list[str]:
     return [seat.player.name for seat in seats]
 
 
-def empty_sheet(game: Game, seats: Sequence[Seat], *, new: bool = False) -> Scoresheet:
-    """A scoresheet for ``game`` with no deals, from its stored set-up; ``new``: a game
+def empty_sheet(game: Game, seats: Sequence[Seat], *, set_up: bool = False) -> Scoresheet:
+    """A scoresheet for ``game`` with no deals, from its stored set-up; ``set_up``: a game
     being set up, whose house rules are also checked together (never for a stored game:
     one accepted before a check was added still opens)."""
-    return (start_scoresheet if new else new_scoresheet)(
+    return new_scoresheet(
         game.game_type,
         player_names(seats),
         options=game.options,
         first_dealer=game.first_dealer,
+        set_up=set_up,
     )
 
 

@@ -29,3 +29,13 @@ def test_numbers_are_written_with_a_real_minus_sign_as_on_the_scoresheet() -> No
         "+1.5",
     ]
     assert numbers("{{ value|floatformat:2|signed }}", 0) == "0.00"
+
+
+def test_a_role_takes_its_article() -> None:
+    roles = ("admin", "director", "scorer", "member")
+    assert [numbers("{{ value|with_article }}", role) for role in roles] == [
+        "an admin",
+        "a director",
+        "a scorer",
+        "a member",
+    ]

@@ -56,8 +56,8 @@ class ItalianWhist(Game):
         int_option(
             "limit",
             "Score limit",
-            "The game ends after a deal in which a total reaches the limit, above or below "
-            "zero (10 usual, 5 for experts, 20 for beginners).",
+            "The game ends after a deal in which a total reaches the limit, plus or minus "
+            "(with the usual 10: +10 or \u221210; 5 for experts, 20 for beginners).",
             10,
             1,
             1_000,

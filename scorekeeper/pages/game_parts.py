@@ -126,9 +126,10 @@ def without_repeated_error(entry: DealEntry, preview: Preview) -> Preview:
     """A rejection, or what is still to tap once saving asked for it, is shown beside its
     field: the preview does not say it a second time."""
     shown = {message.casefold() for message in entry.errors.values()}
-    said = preview.error or preview.message
-    if said and said.casefold() in shown:
+    if preview.error and preview.error.casefold() in shown:
         return Preview(message="The scores show here once the entry above is put right.")
+    if preview.message and preview.message.casefold() in shown:
+        return Preview(message="The scores show here once the entry above is complete.")
     return preview
 
 

@@ -32,7 +32,7 @@ from django_htmx.http import HttpResponseClientRedirect, retarget
 from django_htmx.middleware import HtmxDetails
 
 import rules_engine
-from scorekeeper import abandon_rules, access, selectors, services
+from scorekeeper import abandon_rules, access, revoked_links, selectors, services
 from scorekeeper.access import Actor, TableGuest, actor_name
 from scorekeeper.errors import (
     Conflict,
@@ -362,8 +362,10 @@ def game_page(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
             if discarded is None:
                 raise
             token, link = discarded
-            if link is not None and link.revoked_at is None and link.game_id != game_id:
+            if link is not None and link.game_id != game_id:
                 return redirect("game", game_id=link.game_id)  # the table started again
+            if revoked_links.explain(request, token, link) is None:
+                raise  # nothing to say but "not found" (e.g. its tournament deleted since)
             return link_gone(request, token, link)
         token, link = held
         if link is not None and link.revoked_at is None:

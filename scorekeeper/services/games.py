@@ -93,7 +93,7 @@ def game_start(
     )
     seats = [Seat(game=game, position=i, player=player) for i, player in enumerate(players)]
     try:
-        sheet = empty_sheet(game, seats, new=not house_rules_accepted)
+        sheet = empty_sheet(game, seats, set_up=not house_rules_accepted)
     except RuleError as error:
         raise InvalidInput(error.message, field=_setup_field(error.field)) from None
     game.options = sheet.game.options_json(sheet.options)

@@ -59,8 +59,8 @@ def membership_set(*, actor: Actor, club: Club, user: User, role: str) -> Member
             _keeps_an_admin(
                 club,
                 membership,
-                f"the club needs an admin and {user.get_username()} is its last: make someone "
-                "else admin first",
+                f"the club must keep an admin, and {user.get_username()} is the only one: make "
+                "someone else admin first",
             )
         membership.role = new_role
         membership.save(update_fields=["role"])
@@ -87,8 +87,8 @@ def membership_remove(*, actor: Actor, club: Club, user: User) -> None:
         membership,
         "you are the club's last admin: make someone else admin before you leave"
         if leaving
-        else f"the club needs an admin and {user.get_username()} is its last: they cannot be "
-        "removed",
+        else f"the club must keep an admin, and {user.get_username()} is the only one: make "
+        "someone else admin first",
     )
     membership.delete()
     access.forget_roles()

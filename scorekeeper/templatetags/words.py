@@ -3,7 +3,8 @@
 - ``{{ names|and_list }}``: "Ann", "Ann and Bob", "Ann, Bob and Cy";
 - ``{{ total|minus }}``: −2 with a real minus sign, as the scoresheet writes it (also after
   ``floatformat``: ``{{ average|floatformat:2|minus }}``);
-- ``{{ change|signed }}``: +3, −2, 0."""
+- ``{{ change|signed }}``: +3, −2, 0;
+- ``{{ role|with_article }}``: "a member", "an admin"."""
 
 from __future__ import annotations
 
@@ -16,6 +17,12 @@ from ..pages.game_sheet import number, signed
 register = template.Library()
 register.filter("minus", number)
 register.filter("signed", signed)
+
+
+@register.filter
+def with_article(word: object) -> str:
+    text = str(word)
+    return f"{'an' if text[:1].lower() in 'aeiou' else 'a'} {text}"
 
 
 @register.filter

@@ -22,6 +22,7 @@ document.querySelectorAll("[data-copy]").forEach(function (button) {
     // own copy of the selected text.
     if (navigator.clipboard && window.isSecureContext) {
       navigator.clipboard.writeText(input.value).then(function () { said("Copied"); }, function () {
+        input.focus();
         input.select();
         said("Select and copy");
       });

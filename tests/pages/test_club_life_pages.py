@@ -347,7 +347,8 @@ def test_start_a_club_invite_and_join(client: Client) -> None:
     assert f"http://testserver/join/{invitation.token}/" in members_page
     # A copy button, shown by the script that presses it (without one: select the text).
     assert (
-        f'<button type="button" class="copy" data-copy="invite-url-{invitation.pk}" hidden>'
+        f'<button type="button" class="copy" data-copy="invite-url-{invitation.pk}" '
+        f'aria-describedby="invitation-{invitation.pk}" aria-live="polite" hidden>'
         "Copy the link</button>" in members_page
     )
     assert re.search(r'<script src="/static/js/print\.[0-9a-f]+\.js"', members_page)
@@ -355,6 +356,7 @@ def test_start_a_club_invite_and_join(client: Client) -> None:
     # A newcomer opens the link: signs in, joins.
     join = reverse("join", args=[invitation.token])
     assert "Sign up and join" in text_of(client.get(join))
+    assert "on Scorekeeper as a scorer." in text_of(client.get(join))
     assert client.post(join)["Location"].startswith(reverse("account_login"))
     newcomer = UserFactory(username="newcomer")
     joined = signed_in(newcomer).post(join)
@@ -453,7 +455,7 @@ def test_roles_and_the_last_admin_on_the_members_page(club: Club) -> None:
     )
     # The username as it is written (a message is capitalised: it does not start with it).
     assert (
-        "The club needs an admin and admin is its last: make someone else admin first"
+        "The club must keep an admin, and admin is the only one: make someone else admin first"
         in text_of(demoted)
     )
     assert Membership.objects.get(user=admin).role == Role.ADMIN
@@ -715,7 +717,7 @@ def test_an_admin_changes_the_clubs_name_and_makes_its_results_public(club: Club
     admin = member(club, Role.ADMIN, username="admin")
     page = signed_in(admin)
     members = text_of(page.get(reverse("club-members", args=[club.slug])))
-    assert "Club settings" in members and "results for members only" in members
+    assert "Club settings" in members and "who sees its results (now members only)" in members
     url = reverse("club-settings", args=[club.slug])
     form = page.get(url)
     assert form.status_code == 200 and f'value="{club.name}"' in form.content.decode()

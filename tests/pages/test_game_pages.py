@@ -548,7 +548,7 @@ def test_the_dealer_s_refused_bid_is_said_once_when_saved_without_javascript(
     refusal = "Ann deals and bids last, and may not make the bids add up to the hand size (1)"
     assert refusal in element_text(html, "d1-bids-0-error")
     assert html.count(refusal) == 1
-    assert "The scores show here once the entry above is put right." in element_text(
+    assert "The scores show here once the entry above is complete." in element_text(
         html, "preview-1"
     )
     # The bids' line says they are kept as tapped only where a script keeps them.

@@ -1,6 +1,6 @@
 import pytest
 
-from rules_engine import RuleError, new_scoresheet, score_record, start_scoresheet
+from rules_engine import RuleError, new_scoresheet, score_record
 from rules_engine.games.third_hand import possible_points
 from tests.rules_engine.helpers import play, rejection
 
@@ -180,13 +180,15 @@ def test_a_new_game_s_contract_values_do_not_fall_as_the_bid_card_rises():
     """A dealer takes the contract over with a higher card: it asks for as many points at
     least (equal values are a house's choice). Checked when a game is set up."""
     with pytest.raises(RuleError) as refused:
-        start_scoresheet(GAME, ["Ann", "Bob"], options={"contract_values": {"A": 40}})
+        new_scoresheet(GAME, ["Ann", "Bob"], options={"contract_values": {"A": 40}}, set_up=True)
     assert refused.value.field == "options.contract_values.A"
     assert refused.value.message == (
         'Contract values: a higher bid card asks for at least as many points; "A" (40) is '
         'below "K" (90)'
     )
-    sheet = start_scoresheet(GAME, ["Ann", "Bob"], options={"contract_values": {"9": 60, "K": 100}})
+    sheet = new_scoresheet(
+        GAME, ["Ann", "Bob"], options={"contract_values": {"9": 60, "K": 100}}, set_up=True
+    )
     assert sheet.options["contract_values"] == {
         "9": 60,
         "10": 60,

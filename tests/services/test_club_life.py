@@ -60,7 +60,7 @@ def test_anyone_signed_in_starts_a_club_and_is_its_admin() -> None:
 def test_the_last_admin_can_be_neither_demoted_nor_removed_nor_leave(club: Any) -> None:
     admin = member(club, Role.ADMIN)
     other = member(club, Role.MEMBER)
-    with pytest.raises(Conflict, match="needs an admin and .* is its last"):
+    with pytest.raises(Conflict, match="must keep an admin, and .* is the only one"):
         services.membership_set(actor=admin, club=club, user=admin, role=Role.MEMBER)
     with pytest.raises(Conflict, match="last admin"):
         services.membership_remove(actor=admin, club=club, user=admin)

@@ -58,6 +58,25 @@ def test_settings_change_until_round_one_is_seated(event: Event) -> None:
     assert cup.name == "Autumn cup"
 
 
+def test_a_member_on_a_game_whose_tournament_went_since_is_told_not_found(
+    event: Event,
+) -> None:
+    """Published, taken back, then the tournament deleted: the old game's address has
+    nothing to explain, so the member sees "not found", not a table link's page."""
+    cup = event.tournament()
+    event.enter(cup)
+    round = event.publish(event.seat(cup))
+    old_game = reverse("game", args=[tables(round)[0].game_id])
+    services.round_unpublish(actor=event.director, round=round)
+    services.tournament_delete(actor=event.director, tournament=cup)
+    follower = Client()
+    follower.force_login(event.director)
+    gone = follower.get(old_game)
+    assert gone.status_code == 404
+    text = gone.content.decode()
+    assert "replaced or revoked" not in text and "a round its director took back" in text
+
+
 def test_only_a_director_changes_the_settings(event: Event) -> None:
     cup = event.tournament()
     scorer = member(event.club, Role.SCORER)

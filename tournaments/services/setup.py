@@ -14,7 +14,7 @@ from typing import Any, Required, TypedDict, Unpack
 from django.db import transaction
 from django.utils import timezone
 
-from rules_engine import GAMES, RuleError, Scoresheet, new_scoresheet, start_scoresheet
+from rules_engine import GAMES, RuleError, Scoresheet, new_scoresheet
 from scorekeeper import services as core
 from scorekeeper.access import Actor
 from scorekeeper.errors import Conflict, InvalidInput
@@ -50,7 +50,7 @@ def _resolve_options(
 ) -> dict[str, Any]:
     game = GAMES[game_type]
     try:
-        sheet = _placeholder_sheet(game_type, options, size, new=True)
+        sheet = _placeholder_sheet(game_type, options, size, set_up=True)
     except RuleError as error:
         field = error.field if error.field.startswith("options") else "options"
         raise InvalidInput(error.message, field=field) from None
@@ -58,14 +58,12 @@ def _resolve_options(
 
 
 def _placeholder_sheet(
-    game_type: str, options: Mapping[str, Any] | None, size: int, *, new: bool = False
+    game_type: str, options: Mapping[str, Any] | None, size: int, *, set_up: bool = False
 ) -> Scoresheet:
-    """A game of ``game_type`` at a table of ``size`` placeholder players; ``new``: its
-    house rules being set up, also checked together."""
+    """A game of ``game_type`` at a table of ``size`` placeholder players; ``set_up``: its
+    house rules being set up (a tournament made or changed), also checked together."""
     names = [f"Player {i + 1}" for i in range(size)]
-    return (start_scoresheet if new else new_scoresheet)(
-        game_type, names, options=dict(options or {})
-    )
+    return new_scoresheet(game_type, names, options=dict(options or {}), set_up=set_up)
 
 
 def _longest_game(

@@ -352,10 +352,9 @@ class ThirdHandPage(GamePage):
             holder = entry.players[context["holder"]]
             held = points[context["holder"]] if points else "?"
             made = "made" if context.get("made") else "failed"
-            doubled = " (both bid: the difference counts double)" if context.get("doubled") else ""
             notes.append(
                 f"{holder} bid {context.get('contract_rank')} and needs {context.get('contract')}: "
-                f"{held} points, contract {made}{doubled}."
+                f"{held} points, contract {made}."
             )
             if points:
                 notes.append(self._holder_sum(holder, points, context))
