@@ -295,6 +295,31 @@ def test_round_trip_export_import_export(source: Club, target: Club, tmp_path: P
     assert f"Abandoned by source-admin ({when})." in html
 
 
+def test_import_brings_back_house_rules_a_newer_set_up_check_refuses(
+    source: Club, target: Club, tmp_path: Path
+) -> None:
+    """A Third Hand game kept with contract values that fall as the bid card rises (a
+    new game is refused them) is brought back as it was kept, and scores as it did."""
+    data = export(source)
+    names = data["games"][0]["players"][:2]
+    falling = {"contract_values": {"9": 50, "10": 60, "J": 70, "Q": 80, "K": 90, "A": 40}}
+    kept = {
+        **{key: value for key, value in data["games"][0].items() if key != "deals"},
+        "game": "third_hand",
+        "players": names,
+        "options": {**falling, "target": 500},
+        "first_dealer": 0,
+        "status": "in_progress",
+        "deals": [{"bids": [None, "A"], "points": [60, 70]}],
+    }
+    kept.pop("ending", None)
+    kept.pop("ended_by_hand", None)
+    run("import_games", write(tmp_path, {**data, "games": [kept]}), "--club", "target")
+    game = Game.objects.get(club=target, game_type="third_hand")
+    assert game.options["contract_values"]["A"] == 40
+    assert list(game.deals.get().scores) == [60, 80]  # 70 of 40: made
+
+
 def test_import_season_by_name_else_by_date(source: Club, target: Club, tmp_path: Path) -> None:
     # The target club has no season "2025" but one covering March 2025 by date.
     by_date = SeasonFactory(
