@@ -72,7 +72,8 @@
   function setup(root) {
     each(root, "form[data-entry]", applyRules);
     if (root.matches && root.matches("form[data-entry]")) applyRules(root);
-    each(root, ".bids-status:empty", function (line) { line.textContent = "Bids are kept as you tap."; });
+    // a live region from here on: the hint itself is not announced, what is kept is
+    each(root, ".bids-status:empty", function (l) { l.textContent = "Bids are kept as you tap."; l.setAttribute("role", "status"); });
     // The tab's title names the deal to enter, as the page's heading does.
     var game = document.getElementById("game");
     if (game && game.getAttribute("data-title")) document.title = game.getAttribute("data-title");

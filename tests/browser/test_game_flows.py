@@ -305,7 +305,9 @@ def test_prediction_whist_all_21_deals_with_bids_kept_on_the_server(
         taps = Taps()
         order = [(dealer + 1) % 3, (dealer + 2) % 3, dealer]
         if number == 1:
-            assert page.locator("#bids-status-1").inner_text() == "Bids are kept as you tap."
+            status = page.locator("#bids-status-1")
+            assert status.inner_text() == "Bids are kept as you tap."
+            assert status.get_attribute("role") == "status"
         for seat in order[:2]:
             taps.tap(pill(page, number, f"bids-{seat}", str(bids[seat])))
         if number == 2:

@@ -552,7 +552,7 @@ def test_the_dealer_s_refused_bid_is_said_once_when_saved_without_javascript(
         html, "preview-1"
     )
     # The bids' line says they are kept as tapped only where a script keeps them.
-    assert '<p id="bids-status-1" class="bids-status muted" role="status"></p>' in html
+    assert '<p id="bids-status-1" class="bids-status muted"></p>' in html
     assert not Deal.objects.filter(game=game).exists()
 
 

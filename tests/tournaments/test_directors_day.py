@@ -470,6 +470,13 @@ def test_a_late_arrival_joins_a_table_of_a_round_in_play_that_has_not_started(
         services.register(actor=event.director, tournament=cup, players=[jo], check_in=True)
     assert [t.size for t in tables(round)] == [3, 4]
     assert not round.players.filter(player=jo).exists()
+    # also once the round is closed and the table's link with it: a member may see its game
+    with event.capture(execute=True):
+        services.round_close(actor=event.director, round=round, force=True)
+    assert not TableLink.objects.filter(game_id=second.game_id, revoked_at__isnull=True).exists()
+    assert at_table.get(reverse("game", args=[old_game])).url == reverse(
+        "game", args=[second.game_id]
+    )
 
 
 def test_a_late_arrival_who_cannot_sit_waits_for_the_next_round(event: Event) -> None:
