@@ -60,9 +60,13 @@
     return box.content.querySelector(selector);
   }
 
+  // A confirm step opened (e.g. "Take back publishing…") stays open across the swap.
   function swapFragment(el, html) {
     var fresh = parse(html, "#" + el.id);
     if (!fresh) return;
+    var open = {};
+    el.querySelectorAll("details[open] > summary").forEach(function (s) { open[s.textContent] = 1; });
+    fresh.querySelectorAll("details > summary").forEach(function (s) { if (open[s.textContent]) s.parentNode.open = true; });
     el.replaceWith(fresh);
     if (window.htmx) window.htmx.process(fresh);
   }
