@@ -12,6 +12,8 @@ from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.models import Game
 
+LIVE_TIMEOUT = 5_000  # ms: the page polls about once a second; generous for a busy machine
+
 Phone = Callable[..., Any]  # the ``phone`` fixture: ``phone(user)`` is a signed-in page
 
 

@@ -11,11 +11,12 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from playwright.sync_api import expect
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper import services
 from scorekeeper.models import Club, Game, Player, Role
-from tests.browser.helpers import console_problems
+from tests.browser.helpers import LIVE_TIMEOUT, console_problems
 from tests.factories import (
     ClubFactory,
     PlayerFactory,
@@ -158,6 +159,11 @@ def test_show_a_table_link_and_enter_deals_through_it(
 
     scorer.get_by_role("button", name="Revoke").click()
     scorer.get_by_text("This game has no working table link.").wait_for()
+    # The guest's open page follows (it reloads itself and says so); then the link itself
+    # no longer opens. (Opening it while that reload runs would race the reload.)
+    expect(page.get_by_role("heading", name="This link no longer works")).to_be_visible(
+        timeout=LIVE_TIMEOUT
+    )
     response = page.goto(url)
     assert response is not None and response.status == 404
     assert page.get_by_role("heading", name="This link no longer works").is_visible()

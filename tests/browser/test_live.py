@@ -16,12 +16,10 @@ from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper import services
 from scorekeeper.models import Club, Deal, DealRevision, Game, Player, Role
-from tests.browser.helpers import Phone, checked, game_url, lose_the_reply, pill
+from tests.browser.helpers import LIVE_TIMEOUT, Phone, checked, game_url, lose_the_reply, pill
 from tests.factories import member
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-LIVE_TIMEOUT = 5_000  # ms: the page polls about once a second; generous for a busy machine
 
 
 def tap_deal(
