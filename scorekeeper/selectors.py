@@ -507,11 +507,16 @@ def season_for_date(club: Club, day: date) -> Season | None:
     return Season.objects.filter(club=club, starts_on__lte=day, ends_on__gte=day).first()
 
 
+def _author(user: User | None, name_given: str) -> str:
+    """Who did something: the account's username, else the name given at the table link."""
+    if user is not None:
+        return user.get_username()
+    return name_given or "someone"
+
+
 def entered_by(deal: Deal) -> str:
     """Who entered a deal: their username, or the name given at the table link."""
-    if deal.entered_by is not None:
-        return deal.entered_by.get_username()
-    return deal.entered_by_name or "someone"
+    return _author(deal.entered_by, deal.entered_by_name)
 
 
 def deal_payload(deal: Deal) -> dict[str, Any]:
@@ -1057,11 +1062,7 @@ def revision_authors(game: Game, revisions: Sequence[DealRevision]) -> list[str]
     names = roster_names(game.club_id, [revision.changed_by_id for revision in revisions])
     return [
         names.get(revision.changed_by_id or 0)
-        or (
-            revision.changed_by.get_username()
-            if revision.changed_by is not None
-            else revision.changed_by_name or "someone"
-        )
+        or _author(revision.changed_by, revision.changed_by_name)
         for revision in revisions
     ]
 

@@ -408,6 +408,13 @@ def link_gone(request: HttpRequest, token: str, link: TableLink | None) -> HttpR
     explanation = None
     if link is None or link.revoked_at is not None:
         explanation = revoked_links.explain(request, token, link)
+    return link_gone_page(request, explanation)
+
+
+def link_gone_page(
+    request: HttpRequest, explanation: revoked_links.Explanation | None
+) -> HttpResponse:
+    """:func:`link_gone`'s page, with the explanation already asked for."""
     return render(request, "pages/club/link_gone.html", {"explanation": explanation}, status=404)
 
 

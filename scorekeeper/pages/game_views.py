@@ -44,7 +44,7 @@ from scorekeeper.errors import (
 from scorekeeper.models import Game, GameStatus
 
 from .actors import game_and_actor, held_table_link, keep_browser
-from .club_views import link_gone
+from .club_views import link_gone, link_gone_page
 from .game_forms import DealEntry
 from .game_parts import (
     CSRF_TOKEN_MARK,
@@ -364,9 +364,10 @@ def game_page(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
             token, link = discarded
             if link is not None and link.game_id != game_id:
                 return redirect("game", game_id=link.game_id)  # the table started again
-            if revoked_links.explain(request, token, link) is None:
+            explanation = revoked_links.explain(request, token, link)
+            if explanation is None:
                 raise  # nothing to say but "not found" (e.g. its tournament deleted since)
-            return link_gone(request, token, link)
+            return link_gone_page(request, explanation)
         token, link = held
         if link is not None and link.revoked_at is None:
             if link.game_id == game_id:
