@@ -19,7 +19,16 @@ from scorekeeper.errors import (
     NotFound,
     StaleVersion,
 )
-from scorekeeper.models import Deal, DealRevision, Game, GameStatus, Result, Role, Season
+from scorekeeper.models import (
+    Deal,
+    DealRevision,
+    DiscardedGame,
+    Game,
+    GameStatus,
+    Result,
+    Role,
+    Season,
+)
 from tests.factories import (
     ClubFactory,
     PlayerFactory,
@@ -54,6 +63,37 @@ def test_start_game_resolves_options_and_seats(club, scorer):
     assert [s.player for s in game.seats.order_by("position")] == players
     assert Result.objects.filter(game=game).count() == 3
     assert game.status == GameStatus.IN_PROGRESS
+
+
+def test_a_game_discarded_is_remembered_with_its_table_link_for_a_while(club, scorer):
+    """A game nobody played can be discarded: its id and table link are kept (a phone still
+    on its page is sent on or told why), those of games discarded over 30 days ago are not."""
+    old = start_game(club, "widow_whist", 3, actor=scorer)
+    services.game_discard(actor=scorer, game=old)
+    DiscardedGame.objects.filter(game_id=old.pk).update(
+        discarded_at=timezone.now() - timedelta(days=31)
+    )
+    recent = start_game(club, "widow_whist", 3, actor=scorer)
+    services.game_discard(actor=scorer, game=recent)
+    DiscardedGame.objects.filter(game_id=recent.pk).update(
+        discarded_at=timezone.now() - timedelta(days=29)
+    )
+    game = start_game(club, "widow_whist", 3, actor=scorer)
+    link = services.table_link_create(actor=scorer, game=game)
+    services.game_discard(actor=scorer, game=game)
+    assert not Game.objects.filter(pk=game.pk).exists()
+    kept = DiscardedGame.objects.get(game_id=game.pk)
+    assert (kept.club_id, kept.link_token) == (club.pk, link.token)
+    assert set(DiscardedGame.objects.values_list("game_id", flat=True)) == {recent.pk, game.pk}
+
+
+def test_a_game_with_a_deal_is_not_discarded(club, scorer):
+    game = start_game(club, "widow_whist", 3, actor=scorer)
+    record_deals(game, [{"widow": None, "tricks": [5, 4, 4]}], scorer)
+    with pytest.raises(Conflict, match="abandoned, not discarded"):
+        services.game_discard(actor=scorer, game=game)
+    assert Game.objects.filter(pk=game.pk).exists()
+    assert not DiscardedGame.objects.exists()
 
 
 @pytest.mark.parametrize(
