@@ -46,7 +46,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 TRICKS = ([4, 5, 4], [3, 3, 7], [2, 6, 5], [5, 4, 4], [6, 3, 4], [3, 3, 7])
 WIDOWS = (0, None, 2, 1, 0, 2)
-#: How long after the run every job asked for (seating, e-mails, standings...) may take to be
+#: How long after the run every job asked for (seating, emails, standings...) may take to be
 #: done before it counts as lost: the relay's resend after JOB_RESEND_SECONDS, and its beat.
 JOBS_GRACE = 120.0
 

@@ -7,8 +7,8 @@
   demo's people) sign in with their username as before.
 - Failed sign-ins (allauth's ``login_failed`` rate limit, ``ACCOUNT_RATE_LIMITS``) count
   per client address and per account: whichever of its spellings is typed (username or
-  e-mail), an account's failures count on one counter, named by its username. Setting a
-  new password (reset by e-mail, or change) clears that counter; the address's counter
+  email), an account's failures count on one counter, named by its username. Setting a
+  new password (reset by email, or change) clears that counter; the address's counter
   only runs its course. A refusal says which limit refused it (:class:`SignInPaused`).
 """
 
@@ -42,13 +42,13 @@ from .services.members import invitation_remember
 
 #: The session key of an invitation opened before signing up or in (see ``pages.join``).
 JOIN_TOKEN = "join_token"
-#: How the e-mails name the site ("Hello from Scorekeeper!").
+#: How the emails name the site ("Hello from Scorekeeper!").
 SITE_NAME = "Scorekeeper"
 
 
 @dataclass(frozen=True)
 class SiteNamed:
-    """The site as allauth's e-mail templates name it (``current_site``)."""
+    """The site as allauth's email templates name it (``current_site``)."""
 
     name: str
     domain: str
@@ -115,7 +115,7 @@ def sign_in_pause(request: HttpRequest, key: str) -> SignInPause:
 
 def account_for_login(login: str) -> AbstractBaseUser | None:
     """The one account whose password a sign-in with ``login`` checks (as allauth's
-    backend finds it: by e-mail, verified addresses first, and by username), or None."""
+    backend finds it: by email, verified addresses first, and by username), or None."""
     users: dict[Any, AbstractBaseUser] = {}
     if "@" in login:
         users.update(
@@ -151,7 +151,7 @@ class AccountAdapter(DefaultAccountAdapter):
     error_messages = {
         **DefaultAccountAdapter.error_messages,
         "too_many_login_attempts": "Too many failed sign-ins for this account: try again in "
-        "a quarter of an hour, or reset the password by e-mail (Forgot your password?).",
+        "a quarter of an hour, or reset the password by email (Forgot your password?).",
         "too_many_login_attempts_from_address": "Too many failed sign-ins from this network "
         "address: sign-ins from here are paused, try again in a quarter of an hour.",
     }
@@ -160,7 +160,7 @@ class AccountAdapter(DefaultAccountAdapter):
 
     def _get_login_attempts_cache_key(self, request: HttpRequest, **credentials: Any) -> str:
         """Allauth's per-account key: the account's username, whichever spelling is typed
-        (so the username and the e-mail share one counter, and clearing it lifts both). A
+        (so the username and the email share one counter, and clearing it lifts both). A
         login that is not one account's counts on its own, as typed."""
         login = str(credentials.get("email", credentials.get("username", "")))
         user = account_for_login(login)
@@ -200,7 +200,7 @@ class AccountAdapter(DefaultAccountAdapter):
         )
 
     def set_password(self, user: AbstractBaseUser, password: str) -> None:
-        """A new password (reset by e-mail, or changed) lifts the account's lock."""
+        """A new password (reset by email, or changed) lifts the account's lock."""
         super().set_password(user, password)
         request = allauth_context.request
         if request is not None:
@@ -235,7 +235,7 @@ class LoginForm(AllauthLoginForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["login"].label = "Username or e-mail"
+        self.fields["login"].label = "Username or email"
         self.fields["login"].widget.attrs.update(
             {"autocomplete": "username", "autocapitalize": "none", "placeholder": ""}
         )

@@ -135,7 +135,7 @@ class PlayerMerge(models.Model):
 
 class Invitation(models.Model):
     """A link that brings people into a club with a role: until it expires, is used up or
-    is revoked. Sent by e-mail when it names an address."""
+    is revoked. Sent by email when it names an address."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invitations")
     token = models.CharField(max_length=43, unique=True)
@@ -164,7 +164,7 @@ class Invitation(models.Model):
 
 class InvitationOpened(models.Model):
     """An invitation a person signed up from, kept with their new account until they join:
-    signing in later (after verifying their e-mail, perhaps in another browser) brings them
+    signing in later (after verifying their email, perhaps in another browser) brings them
     back to it."""
 
     user = models.ForeignKey(
@@ -185,7 +185,7 @@ class InvitationOpened(models.Model):
 
 
 class OutgoingEmail(models.Model):
-    """An e-mail written in a request's transaction and sent by a Celery task: it is sent
+    """An email written in a request's transaction and sent by a Celery task: it is sent
     once the broker and the mail server take it, never lost with a request."""
 
     to = models.JSONField(help_text="The recipients' addresses.")

@@ -162,8 +162,8 @@ LOGIN_URL = "account_login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
-# Accounts (django-allauth, accounts only): sign up with an e-mail address that must be
-# verified, sign in with the username or the address, reset and change by e-mail.
+# Accounts (django-allauth, accounts only): sign up with an email address that must be
+# verified, sign in with the username or the address, reset and change by email.
 AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
     "allauth.account.auth_backends.AuthenticationBackend",
@@ -182,7 +182,7 @@ ACCOUNT_SESSION_REMEMBER = True
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "Scorekeeper: "
 # Failed sign-ins, counted in the cache (OWASP ASVS 2.2.1: at most 100 an hour per account):
 # LOGIN_ATTEMPTS a quarter of an hour per account (so at most 4 x LOGIN_ATTEMPTS an hour;
-# username and e-mail count together, see scorekeeper.accounts), and
+# username and email count together, see scorekeeper.accounts), and
 # LOGIN_ATTEMPTS_PER_ADDRESS a quarter of an hour from one address: generous, since a
 # club room shares one address and one member's typos must not lock out the others. The
 # API's token endpoint counts on the same keys.
@@ -190,7 +190,7 @@ LOGIN_ATTEMPTS = env.int("LOGIN_ATTEMPTS", default=10)
 LOGIN_ATTEMPTS_PER_ADDRESS = env.int("LOGIN_ATTEMPTS_PER_ADDRESS", default=100)
 ACCOUNT_RATE_LIMITS = {
     "login_failed": f"{LOGIN_ATTEMPTS_PER_ADDRESS}/15m/ip,{LOGIN_ATTEMPTS}/15m/key",
-    # "Send the verification e-mail again" (pages.member_views.verification_resend), on top
+    # "Send the verification email again" (pages.member_views.verification_resend), on top
     # of allauth's cooldown per address.
     "verification_resend": "10/m/ip",
 }
@@ -361,7 +361,7 @@ CELERY_BEAT_SCHEDULE = {
     },
 }
 
-# --- E-mail (players told where they sit) --------------------------------------------------
+# --- Email (players told where they sit) --------------------------------------------------
 
 # Mail goes to the console unless EMAIL_URL says otherwise (e.g. smtp+tls://user:pass@host:587);
 # django-environ turns the URL into the EMAIL_* settings.

@@ -55,7 +55,7 @@ jobs.register("ratings_recompute", ratings_recompute)
     max_retries=8,
 )
 def send_email(self: AnyTask, email_id: int) -> bool:
-    """Send a stored e-mail (idempotent: one already sent is left alone). A mail server that
+    """Send a stored email (idempotent: one already sent is left alone). A mail server that
     is down is tried again later; the sweep picks up what ran out of tries."""
     try:
         return email_send(email_id=email_id)
@@ -66,7 +66,7 @@ def send_email(self: AnyTask, email_id: int) -> bool:
 
 @shared_task(name="scorekeeper.send_unsent_email")
 def send_unsent_email() -> int:
-    """Beat: send again the e-mails that are still unsent a while after they were written."""
+    """Beat: send again the emails that are still unsent a while after they were written."""
     ids = emails_unsent()
     for email_id in ids:
         send_email.delay(email_id)

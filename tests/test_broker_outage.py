@@ -84,7 +84,7 @@ def test_a_job_asked_for_while_the_broker_is_down_is_sent_when_it_is_back(
     started = time.monotonic()
     email = email_queue_text(to=["ann@example.com"], subject="Seated", body="Table 2")
     took = time.monotonic() - started
-    assert took < 1.5, f"writing the e-mail took {took:.1f} s with the broker down"
+    assert took < 1.5, f"writing the email took {took:.1f} s with the broker down"
     job = OutboxJob.objects.get(task="scorekeeper.send_email", args=[email.pk])
     assert job.sent_at is None and job.attempts == 1 and "Error" in job.error
 

@@ -58,7 +58,7 @@ def test_check_deploy_is_clean_under_the_readmes_production_settings() -> None:
     assert result.returncode == 0, result.stderr + result.stdout
     assert "no issues" in result.stdout
 
-    # Without the site's address the e-mailed links lead nowhere: the check says so.
+    # Without the site's address the emailed links lead nowhere: the check says so.
     unnamed = check_deploy({k: v for k, v in env.items() if k != "SITE_URL"})
     assert unnamed.returncode != 0 and "scorekeeper.W001" in unnamed.stderr
 

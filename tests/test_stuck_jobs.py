@@ -38,7 +38,7 @@ def aged(job: OutboxJob, minutes: int = 5) -> OutboxJob:
 
 
 def stuck_email(subject: str = "Seated") -> tuple[OutgoingEmail, OutboxJob]:
-    """An e-mail whose job was written but never run (no commit: no hand-over)."""
+    """An email whose job was written but never run (no commit: no hand-over)."""
     email = email_queue_text(to=["ann@example.com"], subject=subject, body="Table 2")
     job = OutboxJob.objects.get(task="scorekeeper.send_email", args=[email.pk])
     return email, aged(job)
@@ -73,7 +73,7 @@ def test_a_task_naming_its_job_in_the_header_marks_it_done_when_it_succeeds() ->
     job.refresh_from_db()
     assert job.done_at is not None
     assert OutboxJob.objects.get(pk=later.pk).done_at is None  # may need what came after
-    assert OutboxJob.objects.get(pk=other.pk).done_at is None  # another e-mail
+    assert OutboxJob.objects.get(pk=other.pk).done_at is None  # another email
     assert list(outbox.stuck()) == [other]
 
 

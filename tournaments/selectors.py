@@ -117,7 +117,7 @@ def seating_stuck(round: Round | None) -> bool:
 
 def stuck_jobs(tournament: Tournament) -> list[outbox.StuckJob]:
     """The tournament's background jobs that are stuck (see :func:`scorekeeper.outbox.stuck`),
-    newest first, one per thing the director waits for: the standings, a round's e-mails, a
+    newest first, one per thing the director waits for: the standings, a round's emails, a
     seating a worker started and did not finish (one no worker started has its own notice,
     :func:`seating_stuck`)."""
     rounds = {r.pk: r for r in tournament.rounds.all()}
@@ -129,7 +129,7 @@ def stuck_jobs(tournament: Tournament) -> list[outbox.StuckJob]:
         if job.task == STANDINGS_TASK:
             what = "Updating the standings"
         elif job.task == NOTIFY_TASK:
-            what = f"E-mailing round {rounds[args[0]].number}'s players where they sit"
+            what = f"Emailing round {rounds[args[0]].number}'s players where they sit"
         else:
             round = numbered.get(args[1]) if len(args) > 1 else None
             if round is None or round.seating_status != SeatingStatus.RUNNING:

@@ -74,7 +74,7 @@ def recompute_standings(self: AnyTask, tournament_id: int) -> int:
     max_retries=5,
 )
 def notify_round(self: AnyTask, round_id: int) -> int:
-    """E-mail the round's players where they sit (each once)."""
+    """Email the round's players where they sit (each once)."""
     try:
         return services.round_notify(round_id=round_id)
     finally:

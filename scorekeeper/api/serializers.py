@@ -124,7 +124,7 @@ class PlayerOutput(serializers.Serializer[Any]):
         help_text="The username of the account linked to the player, if any.",
     )
     email = serializers.CharField(
-        required=False, help_text="Staff only; an e-mail address, or empty when not known."
+        required=False, help_text="Staff only; an email address, or empty when not known."
     )
 
     def to_representation(self, instance: Player) -> dict[str, Any]:

@@ -141,7 +141,7 @@ def _user(username: str, *, superuser: bool) -> tuple[User, bool]:
     else:
         user = User.objects.create_user(username, email, PASSWORD)
     # The address on record and verified: the account pages would otherwise take it for a
-    # new one, and the next sign-in would wait for its verification e-mail.
+    # new one, and the next sign-in would wait for its verification email.
     EmailAddress.objects.create(user=user, email=email, verified=True, primary=True)
     return user, True
 

@@ -66,7 +66,7 @@ class InvitationForm(ServiceForm):
         initial=1,
     )
     email = forms.EmailField(
-        label="Send it to (e-mail, optional)", required=False, help_text="Or share the link."
+        label="Send it to (email, optional)", required=False, help_text="Or share the link."
     )
 
     def __init__(self, *args: Any, roles: list[tuple[str, str]], **kwargs: Any) -> None:
@@ -121,6 +121,6 @@ class DeleteAccountForm(forms.Form):
 
 class VerificationResendForm(forms.Form):
     email = forms.EmailField(
-        label="Your e-mail address",
+        label="Your email address",
         widget=forms.EmailInput(attrs={"autocomplete": "email"}),
     )

@@ -214,7 +214,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     invitation = found(lambda: selectors.invitation_by_token(token))
     problem = invitation_problem(invitation)
     if problem is None and not request.user.is_authenticated:
-        # Signing up (with the e-mail's verification) or in comes back here.
+        # Signing up (with the email's verification) or in comes back here.
         request.session[JOIN_TOKEN] = token
     if request.method == "POST" and problem is None:
         if not request.user.is_authenticated:
@@ -469,9 +469,9 @@ def account_delete(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def verification_resend(request: HttpRequest) -> HttpResponse:
-    """The verification e-mail again, for whoever did not get it (signed in or not): to an
+    """The verification email again, for whoever did not get it (signed in or not): to an
     address waiting to be verified, at most one every few minutes (allauth's cooldown, which
-    the first e-mail started too). The answer is the same whether or not the address is
+    the first email started too). The answer is the same whether or not the address is
     known, so it tells nobody which addresses have accounts."""
     form = VerificationResendForm(request.POST or None)
     if request.method == "POST" and form.is_valid():

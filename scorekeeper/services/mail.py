@@ -32,7 +32,7 @@ def email_queue(*, message: EmailMessage) -> OutgoingEmail:
 
 @transaction.atomic
 def email_send(*, email_id: int) -> bool:
-    """Send the stored e-mail unless it was sent already; True when this call sent it."""
+    """Send the stored email unless it was sent already; True when this call sent it."""
     email = OutgoingEmail.objects.select_for_update().filter(pk=email_id).first()
     if email is None or email.sent_at is not None:
         return False
@@ -53,7 +53,7 @@ def email_send(*, email_id: int) -> bool:
 
 
 def emails_unsent(*, older_than_seconds: int = 300) -> list[int]:
-    """Stored e-mails still unsent some time after they were written (a broker that was
+    """Stored emails still unsent some time after they were written (a broker that was
     down, a mail server that refused): what a sweep sends again."""
     cutoff = timezone.now() - timedelta(seconds=older_than_seconds)
     return list(
@@ -64,5 +64,5 @@ def emails_unsent(*, older_than_seconds: int = 300) -> list[int]:
 
 
 def email_queue_text(*, to: list[str], subject: str, body: str) -> OutgoingEmail:
-    """A plain-text e-mail from the site's address, sent once the transaction commits."""
+    """A plain-text email from the site's address, sent once the transaction commits."""
     return email_queue(message=EmailMessage(subject=subject, body=body, to=to))

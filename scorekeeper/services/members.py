@@ -115,7 +115,7 @@ def invitation_create(
     base_url: str = "",
 ) -> Invitation:
     """A link that brings people into the club with ``role``; mailed to ``email`` when one
-    is given (``base_url``: the site's address the e-mail's link starts with)."""
+    is given (``base_url``: the site's address the email's link starts with)."""
     new_role = _valid_role(role)
     require(
         can_invite(actor, club, new_role),
@@ -206,7 +206,7 @@ def invitation_accept(*, actor: Actor, token: str) -> Membership:
 @transaction.atomic
 def invitation_remember(*, user: User, token: str) -> None:
     """Keep the invitation that ``user`` signed up from, while it can be used: signing in
-    later, in any browser, brings them back to it until they join (the e-mail's
+    later, in any browser, brings them back to it until they join (the email's
     verification link may open where the invitation was never opened)."""
     invitation = Invitation.objects.filter(token=token).first()
     if invitation is not None and invitation_problem(invitation) is None:

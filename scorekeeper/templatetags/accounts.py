@@ -1,4 +1,4 @@
-"""What the account pages (sign up, sign in, e-mail confirmation) say about the invitation
+"""What the account pages (sign up, sign in, email confirmation) say about the invitation
 that sent someone to them: ``{% invitation_being_answered as invitation %}``."""
 
 from __future__ import annotations

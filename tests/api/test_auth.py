@@ -131,7 +131,7 @@ def test_token_endpoint_is_throttled(world: World, monkeypatch: pytest.MonkeyPat
 
 
 def test_a_locked_account_is_answered_429_with_the_wait(world: World) -> None:
-    """Ten failures for an account (from any addresses, with its username or its e-mail)
+    """Ten failures for an account (from any addresses, with its username or its email)
     and even the right password is refused, saying for how long and why."""
     for attempt in range(10):
         login = "member" if attempt % 2 else "member@example.org"

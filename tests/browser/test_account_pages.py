@@ -77,7 +77,7 @@ def test_the_account_pages_with_no_console_error(
 ) -> None:
     """Signed out and in, with an address change waiting to be verified (allauth's page
     then has a hidden form, once drawn with an inline style the Content-Security-Policy
-    blocked); the verification e-mail sent again from there."""
+    blocked); the verification email sent again from there."""
     visitor = small(new_page())
     errors = console_errors(visitor)
     for path in (

@@ -1,5 +1,5 @@
 """Club life in a phone-sized Chromium, as new people meet it: a secretary signs up (the
-verification e-mail read from the test outbox), starts a club and makes an invitation link;
+verification email read from the test outbox), starts a club and makes an invitation link;
 a second phone opens the link, signs up and joins, is made director and starts a game.
 Then a forgotten password, and the limit on failed sign-ins."""
 
@@ -21,9 +21,9 @@ pytestmark = [
 
 
 def last_link(to: str, pattern: str) -> str:
-    """The link of ``pattern`` in the latest e-mail sent to ``to``."""
+    """The link of ``pattern`` in the latest email sent to ``to``."""
     sent = [message for message in mail.outbox if to in message.to]
-    assert sent, f"no e-mail to {to}"
+    assert sent, f"no email to {to}"
     found = re.search(pattern, sent[-1].body)
     assert found is not None, sent[-1].body
     return found.group(0)
@@ -35,7 +35,7 @@ def sign_up(page: Any, email: str, username: str, password: str) -> None:
     page.get_by_label("Password:", exact=True).fill(password)
     page.get_by_label("Password (again)").fill(password)
     page.get_by_role("button", name="Sign up", exact=True).click()
-    page.get_by_role("heading", name="Verify your e-mail address", exact=True).wait_for()
+    page.get_by_role("heading", name="Verify your email address", exact=True).wait_for()
 
 
 def verify(page: Any, email: str) -> None:
@@ -109,7 +109,7 @@ def test_a_secretary_starts_a_club_and_a_member_joins_by_link(
 
 
 def reset_password(page: Any, email: str, password: str) -> None:
-    """From the sign-in page: "Forgot your password?", the link e-mailed, a new password."""
+    """From the sign-in page: "Forgot your password?", the link emailed, a new password."""
     page.get_by_role("link", name="Forgot your password?").click()
     page.get_by_label("Email").fill(email)
     page.get_by_role("button", name="Reset my password", exact=True).click()
@@ -135,21 +135,21 @@ def test_a_forgotten_password_and_the_sign_in_limit(site: LiveServer, new_page: 
     guesser = new_page()
     guesser.goto(f"{site.url}/accounts/login/")
     for attempt in range(10):
-        guesser.get_by_label("Username or e-mail").fill("cy")
+        guesser.get_by_label("Username or email").fill("cy")
         guesser.get_by_label("Password").fill(f"guess {attempt}")
         guesser.get_by_role("button", name="Sign in", exact=True).click()
         guesser.get_by_text("not correct").wait_for()
-    guesser.get_by_label("Username or e-mail").fill("cy")
+    guesser.get_by_label("Username or email").fill("cy")
     guesser.get_by_label("Password").fill("a second pass phrase")
     guesser.get_by_role("button", name="Sign in", exact=True).click()
     guesser.get_by_text("Too many failed sign-ins for this account").wait_for()
     assert "/accounts/login/" in guesser.url
 
-    # A password reset lifts the lock at once, for the username as for the e-mail.
+    # A password reset lifts the lock at once, for the username as for the email.
     reset_password(guesser, "cy@example.org", "a third pass phrase")
     for login, phone in (("cy", guesser), ("cy@example.org", new_page())):
         phone.goto(f"{site.url}/accounts/login/")
-        phone.get_by_label("Username or e-mail").fill(login)
+        phone.get_by_label("Username or email").fill(login)
         phone.get_by_label("Password").fill("a third pass phrase")
         phone.get_by_role("button", name="Sign in", exact=True).click()
         phone.wait_for_url(lambda url: "/accounts/" not in url)

@@ -37,7 +37,7 @@ def text_of(response: Any) -> str:
 
 @pytest.fixture
 def mails(django_capture_on_commit_callbacks: Any) -> Any:
-    """Wrap a request: the e-mails it stored are sent once it commits (as in production)."""
+    """Wrap a request: the emails it stored are sent once it commits (as in production)."""
     return django_capture_on_commit_callbacks
 
 
@@ -47,7 +47,7 @@ def club() -> Club:
 
 
 def _sign_up_sam(client: Client, mails: Any, *, follow: bool = False) -> Any:
-    """Sam signs up (the verification e-mail sent at once)."""
+    """Sam signs up (the verification email sent at once)."""
     with mails(execute=True):
         return client.post(
             reverse("account_signup"),
@@ -75,7 +75,7 @@ def test_sign_up_verify_the_address_and_sign_in(client: Client, mails: Any) -> N
     assert "Confirm" in text_of(client.get(path))
     client.post(path)
     assert client.get(reverse("my-games")).status_code == 200
-    # Later, with the e-mail address instead of the username.
+    # Later, with the email address instead of the username.
     other = Client()
     response = other.post(
         reverse("account_login"), {"login": "sam@example.org", "password": "a long pass phrase"}
@@ -85,7 +85,7 @@ def test_sign_up_verify_the_address_and_sign_in(client: Client, mails: Any) -> N
 
 
 def test_the_verification_e_mail_sent_again(client: Client, mails: Any) -> None:
-    """Who did not get the verification e-mail asks for it again on the page that says it
+    """Who did not get the verification email asks for it again on the page that says it
     was sent: a new link, once allauth's cooldown (three minutes) is over; the answer is the
     same for an address nobody signed up with."""
     response = _sign_up_sam(client, mails, follow=True)
@@ -189,7 +189,7 @@ def test_the_token_endpoint_counts_failures_too() -> None:
 
 
 def _reset_password(client: Client, mails: Any, email: str, password: str) -> None:
-    """Ask for the reset e-mail and set ``password`` with its link."""
+    """Ask for the reset email and set ``password`` with its link."""
     sent = len(mail.outbox)
     with mails(execute=True):
         client.post(reverse("account_reset_password"), {"email": email})
@@ -210,7 +210,7 @@ def test_password_reset_by_email(client: Client, mails: Any) -> None:
 
 
 def _verified(username: str) -> Any:
-    """An account that signs in with its username or its (verified) e-mail."""
+    """An account that signs in with its username or its (verified) email."""
     user = UserFactory(username=username, email=f"{username}@example.org")
     EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
     return user

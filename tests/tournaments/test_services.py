@@ -353,7 +353,7 @@ def test_publishing_starts_ordinary_games_with_table_links_and_tells_players(eve
     assert sum("you have a bye" in subject for subject in subjects) == 1
     table_mail = next(m for m in mail.outbox if "table 1" in m.subject)
     assert "deals first" in table_mail.body
-    # the table's link, whole: a phone opens it from the e-mail
+    # the table's link, whole: a phone opens it from the email
     link = core_selectors.active_table_link(tables(round)[0].game)
     assert link is not None
     assert f"Enter the scores at https://score.example.org/t/{link.token}/" in table_mail.body

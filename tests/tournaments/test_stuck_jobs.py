@@ -1,5 +1,5 @@
 """Stuck tournament jobs on the dashboard: the director sees the standings or a round's
-e-mails not done, with a "try again" button that runs the job once."""
+emails not done, with a "try again" button that runs the job once."""
 
 from __future__ import annotations
 
@@ -72,4 +72,4 @@ def test_the_dashboard_names_each_kind_of_stuck_job_once(event: Event) -> None:
     aged(OutboxJob.objects.create(task="tournaments.notify_round", args=[round.pk]))
     aged(OutboxJob.objects.create(task="tournaments.seat_round", args=[t.pk, 1]))  # seated
     shown = [job.what for job in selectors.stuck_jobs(t)]
-    assert shown == ["E-mailing round 1's players where they sit", "Updating the standings"]
+    assert shown == ["Emailing round 1's players where they sit", "Updating the standings"]

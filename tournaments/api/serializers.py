@@ -261,7 +261,7 @@ class RoundRequestInput(StrictInput):
 
 class PublishInput(StrictInput):
     notify = serializers.BooleanField(
-        default=True, help_text="E-mail players with an address where they sit."
+        default=True, help_text="Email players with an address where they sit."
     )
 
 

@@ -262,7 +262,7 @@ ROUND = responds(200, s.RoundOutput, *CHANGE_REFUSED)
 class RoundPublishView(RoundActionView):
     """Publish a seated round: start each table's game (admins, directors)
 
-    Each table gets an ordinary game and a table link; players with an e-mail address are
+    Each table gets an ordinary game and a table link; players with an email address are
     told where they sit (in the background)."""
 
     service = services.round_publish

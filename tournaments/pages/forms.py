@@ -249,7 +249,7 @@ class NewPlayerForm(forms.Form):
     """Someone on the spot: onto the club's roster and into the tournament."""
 
     name = forms.CharField(max_length=100)
-    email = forms.EmailField(required=False, label="E-mail")
+    email = forms.EmailField(required=False, label="Email")
     check_in = forms.BooleanField(required=False)
 
 

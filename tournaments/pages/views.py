@@ -708,7 +708,7 @@ def seat(request: HttpRequest, tournament: Tournament) -> str:
 
 @director_action
 def job_retry(request: HttpRequest, tournament: Tournament) -> str:
-    """Try a stuck background job again now (the standings, a round's e-mails)."""
+    """Try a stuck background job again now (the standings, a round's emails)."""
     job_id = _job_id(request)
     if services.tournament_job_retry(actor=request.user, tournament=tournament, job_id=job_id):
         return "Tried again now."

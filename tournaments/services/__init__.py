@@ -6,7 +6,7 @@ tournament's rounds lock its row (``select_for_update``), so two directors, two
 workers or a worker and the clock are served one after the other. Tables' games are
 ordinary games, written only through :mod:`scorekeeper.services`.
 
-Background work (seating, standings, e-mails) is enqueued with
+Background work (seating, standings, emails) is enqueued with
 ``transaction.on_commit``, so a task never runs before the rows it reads exist.
 
 Closing a round with unfinished tables (the director, or the time limit): a game with

@@ -1,4 +1,4 @@
-"""Telling the players: where they sit (one e-mail each, once), and the director's messages
+"""Telling the players: where they sit (one email each, once), and the director's messages
 to every table."""
 
 from __future__ import annotations
@@ -44,8 +44,8 @@ def _table_url(game: Game | None) -> str:
 
 
 def round_notify(*, round_id: int, send: Callable[..., int] = send_mail) -> int:
-    """E-mail each player of the round with an address where they sit (once each: a
-    retry sends only what was not sent). Returns how many e-mails were sent."""
+    """Email each player of the round with an address where they sit (once each: a
+    retry sends only what was not sent). Returns how many emails were sent."""
     round = Round.objects.select_related("tournament").get(pk=round_id)
     tournament = round.tournament
     places = list(

@@ -1,4 +1,4 @@
-"""Trying again a tournament's stuck background job (the standings, a round's e-mails, a
+"""Trying again a tournament's stuck background job (the standings, a round's emails, a
 seating a worker died in), from the dashboard."""
 
 from __future__ import annotations

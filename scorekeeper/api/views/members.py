@@ -84,7 +84,7 @@ class ClubInvitationsView(MembersApiView):
         request=s.InvitationInput,
     )
     def post(self, request: Request, club_id: int) -> Response:
-        """Make an invitation link, mailed when an e-mail address is given (admins; directors for
+        """Make an invitation link, mailed when an email address is given (admins; directors for
         any role but admin)"""
         club = self.club(club_id)
         base_url = request.build_absolute_uri("/")

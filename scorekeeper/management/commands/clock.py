@@ -1,5 +1,5 @@
 """``manage.py clock``: the beat schedule's jobs (``CELERY_BEAT_SCHEDULE``: the tournament
-clock that calls time and closes timed rounds, the job relay, unsent e-mail), run in this
+clock that calls time and closes timed rounds, the job relay, unsent email), run in this
 process at their intervals. For the embedded default, which has no broker and so no beat;
 ``make run`` starts it beside the server. With a broker, run Celery beat instead."""
 
