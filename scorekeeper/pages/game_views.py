@@ -16,6 +16,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable, Mapping
 from typing import Any, cast
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.models import User
@@ -394,6 +395,9 @@ def deal_save(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     The answer says how it ended in its ``Deal-Outcome`` header."""
     response, outcome = _deal_save(request, game_id)
     response["Deal-Outcome"] = outcome
+    kept = request.session.get(PREVIEW_SESSION_KEY)
+    if outcome in (SAVED, COLLISION) and kept and kept.get("game") == game_id:
+        del request.session[PREVIEW_SESSION_KEY]  # its address opens the game from now on
     return response
 
 
@@ -473,19 +477,47 @@ def deal_collision(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     return _collision_page(request, game, actor, number)
 
 
-@require_POST
+#: The session's entry a plain "Check the scores" (or a card's tap) posted: the game's id
+#: and the form's fields, shown by the preview's address until the deal is saved.
+PREVIEW_SESSION_KEY = "deal_preview"
+
+
+@require_http_methods(["GET", "POST"])
 def deal_preview(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    """The scores of the deal as entered so far; a tap on a Third Hand card counts it."""
+    """The scores of the deal as entered so far; a tap on a Third Hand card counts it.
+    With htmx, the preview part; without, the entry is kept in the session and the page
+    answered to a GET of this address (so that a reload or the Back button after saving
+    does not post the form again: after a save it opens the game)."""
     game, actor = game_and_actor(request, game_id)
+    if request.method == "POST" and not request.htmx:
+        request.session[PREVIEW_SESSION_KEY] = {
+            "game": game.pk,
+            "fields": [
+                [name, value]
+                for name, values in request.POST.lists()
+                if name != "csrfmiddlewaretoken"
+                for value in values
+            ],
+        }
+        number = _posted_int(request.POST, "number")
+        # "Check the scores" opens the page at the scores; a card's tap where it was
+        there = "" if request.POST.get("cycle") or number is None else f"#preview-{number}"
+        return redirect(reverse("deal-preview", args=[game.pk]) + there)
+    values: QueryDict = request.POST
+    if request.method == "GET":
+        kept = request.session.get(PREVIEW_SESSION_KEY) or {}
+        if kept.get("game") != game.pk:
+            return redirect("game", game_id=game.pk)
+        values = QueryDict(urlencode([(name, value) for name, value in kept["fields"]]))
     payload = selectors.game_payload(game)
-    number = _posted_int(request.POST, "number")
+    number = _posted_int(values, "number")
     context = _deal_context(payload, number) or payload["next_deal"]
     if context is None or not access.can_score(actor, game):
         if request.htmx:
             return HttpResponse("")
         return redirect("game", game_id=game.pk)
-    entry = entry_of(game, payload, context, request.POST)
-    card = request.POST.get("cycle", "")
+    entry = entry_of(game, payload, context, values)
+    card = values.get("cycle", "")
     if card:
         entry.cycle(card)
     preview = preview_for(game, entry, payload)
@@ -498,7 +530,7 @@ def deal_preview(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     return _render_game(
         request,
         _game_context(
-            request, game, actor, entry=entry, preview=preview, key=_idempotency_key(request.POST)
+            request, game, actor, entry=entry, preview=preview, key=_idempotency_key(values)
         ),
     )
 

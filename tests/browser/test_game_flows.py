@@ -24,7 +24,7 @@ from scorekeeper import selectors, services
 from scorekeeper.models import Club, Deal, DealRevision, Game, GameStatus, Player, Role
 from scorekeeper.pages import game_views
 from scorekeeper.pages.game_sheet import signed
-from tests.browser.helpers import console_problems, open_game
+from tests.browser.helpers import console_problems, game_url, open_game
 from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, member
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -86,10 +86,6 @@ def assert_fits(page: Any, width: int) -> None:
             .filter(([, h, w]) => h < 44 || w < 44)"""
     )
     assert small == []
-
-
-def game_url(site: LiveServer, game: Game) -> str:
-    return f"{site.url}/g/{game.pk}/"
 
 
 @pytest.fixture
@@ -457,12 +453,21 @@ def test_entering_a_deal_without_javascript(
     pill(page, 1, "tricks-0", "7").click()
     pill(page, 1, "tricks-1", "2").click()
     page.get_by_role("button", name="Check the scores").click()  # no preview as you tap
+    page.wait_for_url(game_url(site, game, "preview/#preview-1"))
     assert "Cy: 4 filled in from what is left." in page.locator("#preview-1").inner_text()
+    assert checked(page, 1, "tricks-2") == "4"
+    page.reload()  # a reload shows the same entry, without posting anything again
     assert checked(page, 1, "tricks-2") == "4"
     page.get_by_role("button", name="Save deal 1").click()
     page.wait_for_url(game_url(site, game))
     assert page.get_by_text("Deal 1 saved.").is_visible()
     assert Deal.objects.get(game=game).record == {"widow": None, "tricks": [7, 2, 4]}
+    # Back: the preview's address now opens the game (no "resubmit the form?" page, and
+    # not the saved entry again), with the next deal to enter.
+    back = page.go_back()
+    assert back is not None and back.url == game_url(site, game)  # (the #preview-1 stays)
+    expect(page.get_by_role("button", name="Save deal 2")).to_be_visible()
+    assert Deal.objects.filter(game=game).count() == 1
 
 
 def test_quick_taps_preview_the_last_choice_with_no_console_error(

@@ -401,6 +401,36 @@ def test_the_preview_shows_the_scores_before_saving(world: World) -> None:
     assert "Cy" not in text_of(response) or "would score" not in text_of(response)
 
 
+def test_without_javascript_the_preview_is_a_page_of_its_own_until_the_deal_is_saved(
+    world: World,
+) -> None:
+    """A plain "Check the scores" is kept and answered with a redirect to the preview's
+    address: reloading it shows the same entry, and once the deal is saved (Back to it,
+    say) it opens the game rather than the entry saved."""
+    game = world.start("widow_whist")
+    other = world.start("widow_whist")
+    client = world.client(world.scorer)
+    url = reverse("deal-preview", args=[game.pk])
+    # Nothing kept yet: the address opens the game (a restored tab).
+    assert client.get(url)["Location"] == reverse("game", args=[game.pk])
+    entry = {"number": "1", "widow": "none", "tricks-0": "7", "tricks-1": "2"}
+    response = client.post(url, {**entry, "idempotency_key": "k-1"})
+    assert response.status_code == 302 and response["Location"] == f"{url}#preview-1"
+    for _reload in range(2):
+        page = client.get(url)
+        text = text_with(page, 200)
+        assert "Cy: 4 filled in from what is left." in text
+        assert form_of(page)["idempotency_key"] == "k-1"
+    assert not Deal.objects.exists()  # a preview writes nothing
+    # Kept for this game only: another game's address opens that game.
+    assert client.get(reverse("deal-preview", args=[other.pk]))["Location"] == reverse(
+        "game", args=[other.pk]
+    )
+    saved = post_deal(client, game, {**entry, "tricks-2": "4"}, key="k-1")
+    assert saved.status_code == 302 and Deal.objects.filter(game=game).count() == 1
+    assert client.get(url)["Location"] == reverse("game", args=[game.pk])
+
+
 def test_third_hand_preview_says_whether_the_contract_was_made(world: World) -> None:
     game = world.start("third_hand", 2)
     client = world.client(world.scorer)
@@ -448,12 +478,12 @@ def test_third_hand_points_counted_from_tapped_cards(world: World) -> None:
     client = world.client(world.scorer)
     url = reverse("deal-preview", args=[game.pk])
     # Without JavaScript each tap posts the form: the card moves on to the next owner.
-    response = client.post(url, {"number": "1", "cycle": "AS"})
-    assert response.status_code == 200
+    response = client.post(url, {"number": "1", "cycle": "AS"}, follow=True)
+    assert response.redirect_chain == [(url, 302)]  # where the card was: no #preview-1
     assert inputs_of(response).values["cap-AS"] == "0"
-    response = client.post(url, {"number": "1", "cap-AS": "0", "cycle": "AS"})
+    response = client.post(url, {"number": "1", "cap-AS": "0", "cycle": "AS"}, follow=True)
     assert inputs_of(response).values["cap-AS"] == "1"
-    response = client.post(url, {"number": "1", "cap-AS": "1", "cycle": "AS"})
+    response = client.post(url, {"number": "1", "cap-AS": "1", "cycle": "AS"}, follow=True)
     assert inputs_of(response).values["cap-AS"] == ""
     # Ann captured 8 cards (the nines and the tens), Bob 6 (aces and two kings): 76 and 24.
     cards = {f"cap-{rank}{suit}": "0" for rank in ("9", "10") for suit in "SHDC"}
@@ -1007,7 +1037,7 @@ def test_a_form_address_opened_in_the_browser_links_the_page_it_belongs_to(world
     again (a restored tab), it says what it is and links the game, rather than an empty 405."""
     game = world.start("widow_whist")
     client = world.client(world.scorer)
-    for name in ("deal-save", "deal-preview", "deal-undo"):
+    for name in ("deal-save", "deal-undo"):
         response = client.get(reverse(name, args=[game.pk]))
         assert response.status_code == 405 and response["Allow"] == "POST"
         assert "Nothing to open here" in text_of(response)
