@@ -86,6 +86,9 @@
     var path = event.data && event.data.keep;
     if (typeof path !== "string" || !GAME_PAGE.test(path)) return;
     var reply = event.ports && event.ports[0];
+    // and under this worker's control, when its load went past it (a hard reload, or a load
+    // during the worker's activation, which its claim then missed)
+    event.waitUntil(self.clients.claim());
     event.waitUntil(fetch(path, { credentials: "same-origin", cache: "no-store" })
       .then(function (response) {
         if (!response.ok || response.redirected) return false;

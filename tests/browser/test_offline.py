@@ -414,6 +414,21 @@ def test_a_copy_the_phone_could_not_keep_at_first_is_kept_on_a_later_try(
     expect(page.get_by_role("button", name="Save deal 1")).to_be_visible()
 
 
+def test_a_page_loaded_past_the_service_worker_is_taken_under_its_control(
+    offline_page: Any, site: LiveServer, table: tuple[Club, User, User, Game]
+) -> None:
+    """A page whose load did not go through the service worker (a hard reload; or a page
+    opened while the worker was being installed, which its first claim missed) asks to be
+    kept, and the worker then takes it under its control too."""
+    page = offline_page
+    with page.expect_navigation():
+        page.context.new_cdp_session(page).send("Page.reload", {"ignoreCache": True})
+    ready_offline(page)  # fails when no service worker ever controls the page
+    page.context.set_offline(True)
+    page.reload()
+    expect(page.get_by_role("button", name="Save deal 1")).to_be_visible()
+
+
 def test_a_service_worker_whose_files_did_not_come_is_installed_again(
     site: LiveServer, phone: Any, table: tuple[Club, User, User, Game]
 ) -> None:
