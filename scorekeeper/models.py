@@ -9,6 +9,7 @@ in the order of the data (clubs and people, games and deals, standings and ratin
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from django.conf import settings
@@ -512,6 +513,10 @@ class DiscardedGame(models.Model):
     with a late arrival, or its round taken back), and the table link it had: a phone
     still on its page is sent on to the game that link now opens, or told why there is
     none, instead of "not found"."""
+
+    #: How long its page still sends a member on to the table's game (or says why there is
+    #: none) rather than "not found"; older rows are deleted when another game is discarded.
+    KEPT = timedelta(days=30)
 
     game_id = models.PositiveBigIntegerField(primary_key=True)
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")

@@ -951,7 +951,12 @@ def discarded_game_link(actor: Actor, game_id: int) -> tuple[str, TableLink | No
     game that was never discarded, or one that had no table link."""
     if not 0 < game_id <= MAX_ID:
         return None
-    discarded = DiscardedGame.objects.filter(game_id=game_id).exclude(link_token="").first()
+    since = timezone.now() - DiscardedGame.KEPT
+    discarded = (
+        DiscardedGame.objects.filter(game_id=game_id, discarded_at__gte=since)
+        .exclude(link_token="")
+        .first()
+    )
     if discarded is None or not access.is_member(actor, discarded.club):
         return None
     return discarded.link_token, table_link_of_token(discarded.link_token)

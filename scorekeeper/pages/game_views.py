@@ -478,8 +478,10 @@ def deal_collision(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 
 
 #: The session's entry a plain "Check the scores" (or a card's tap) posted: the game's id
-#: and the form's fields, shown by the preview's address until the deal is saved.
+#: and the form's fields (at most this many, each cut to this length: a deal's form has
+#: about 40), shown by the preview's address until the deal is saved.
 PREVIEW_SESSION_KEY = "deal_preview"
+PREVIEW_FIELDS, PREVIEW_VALUE = 100, 100
 
 
 @require_http_methods(["GET", "POST"])
@@ -487,46 +489,74 @@ def deal_preview(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """The scores of the deal as entered so far; a tap on a Third Hand card counts it.
     With htmx, the preview part; without, the entry is kept in the session and the page
     answered to a GET of this address (so that a reload or the Back button after saving
-    does not post the form again: after a save it opens the game)."""
-    game, actor = game_and_actor(request, game_id)
-    if request.method == "POST" and not request.htmx:
-        request.session[PREVIEW_SESSION_KEY] = {
-            "game": game.pk,
-            "fields": [
-                [name, value]
-                for name, values in request.POST.lists()
-                if name != "csrfmiddlewaretoken"
-                for value in values
-            ],
-        }
-        number = _posted_int(request.POST, "number")
-        # "Check the scores" opens the page at the scores; a card's tap where it was
-        there = "" if request.POST.get("cycle") or number is None else f"#preview-{number}"
-        return redirect(reverse("deal-preview", args=[game.pk]) + there)
-    values: QueryDict = request.POST
+    does not post the form again: after a save it opens the game). The form's buttons put
+    where to open the page in their address (#preview-2, the cards' section)."""
     if request.method == "GET":
-        kept = request.session.get(PREVIEW_SESSION_KEY) or {}
-        if kept.get("game") != game.pk:
-            return redirect("game", game_id=game.pk)
-        values = QueryDict(urlencode([(name, value) for name, value in kept["fields"]]))
+        return _kept_preview(request, game_id)
+    game, actor = game_and_actor(request, game_id)
+    if not request.htmx:
+        fields = [
+            [name, value[:PREVIEW_VALUE]]
+            for name, values in request.POST.lists()
+            if name != "csrfmiddlewaretoken"
+            for value in values
+        ]
+        request.session[PREVIEW_SESSION_KEY] = {"game": game.pk, "fields": fields[:PREVIEW_FIELDS]}
+        return redirect("deal-preview", game_id=game.pk)
     payload = selectors.game_payload(game)
-    number = _posted_int(values, "number")
+    number = _posted_int(request.POST, "number")
     context = _deal_context(payload, number) or payload["next_deal"]
     if context is None or not access.can_score(actor, game):
-        if request.htmx:
-            return HttpResponse("")
-        return redirect("game", game_id=game.pk)
+        return HttpResponse("")
+    entry = _previewed(game, payload, context, request.POST)
+    return render(
+        request,
+        "pages/game/_preview_response.html",
+        {
+            "entry": entry,
+            "sections": entry.sections(),
+            "preview": preview_for(game, entry, payload),
+            "game": game,
+        },
+    )
+
+
+def _previewed(
+    game: Game, payload: Mapping[str, Any], context: Mapping[str, Any], values: QueryDict
+) -> DealEntry:
+    """The entry as posted, with the card tapped (``cycle``) counted."""
     entry = entry_of(game, payload, context, values)
     card = values.get("cycle", "")
     if card:
         entry.cycle(card)
+    return entry
+
+
+def _kept_preview(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    """The preview's address without JavaScript: the game's page with the entry kept in the
+    session for the next deal. Otherwise (nothing kept, the deal saved or recorded since, the
+    game no longer open to this phone) the game's page, which says what became of it."""
+    try:
+        game, actor = game_and_actor(request, game_id)
+    except Http404:
+        return redirect("game", game_id=game_id)  # e.g. a revoked table link: it says so
+    kept = request.session.get(PREVIEW_SESSION_KEY) or {}
+    if kept.get("game") != game.pk:
+        return redirect("game", game_id=game.pk)
+    values = QueryDict(urlencode([(name, value) for name, value in kept["fields"]]))
+    payload = selectors.game_payload(game)
+    number = _posted_int(values, "number")
+    nxt = payload["next_deal"]
+    if nxt is None or number != nxt["number"] or not access.can_score(actor, game):
+        del request.session[PREVIEW_SESSION_KEY]
+        if number is not None and number <= len(payload["deals"]):
+            messages.info(
+                request,
+                f"Deal {number} was recorded meanwhile, on another phone: the scoresheet shows it.",
+            )
+        return redirect("game", game_id=game.pk)
+    entry = _previewed(game, payload, nxt, values)
     preview = preview_for(game, entry, payload)
-    if request.htmx:
-        return render(
-            request,
-            "pages/game/_preview_response.html",
-            {"entry": entry, "sections": entry.sections(), "preview": preview, "game": game},
-        )
     return _render_game(
         request,
         _game_context(

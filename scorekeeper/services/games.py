@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -240,11 +240,6 @@ def games_touch(*, game_ids: Sequence[int]) -> None:
     )
 
 
-#: How long a discarded game's page still sends a member on to its table's game (or says why
-#: there is none) rather than "not found".
-DISCARDED_GAMES_KEPT = timedelta(days=30)
-
-
 @transaction.atomic
 def game_discard(*, actor: Actor, game: Game) -> None:
     """Delete a game nobody has played yet (no deal recorded, no bid kept): one started by
@@ -257,7 +252,7 @@ def game_discard(*, actor: Actor, game: Game) -> None:
         game_id=game.pk, club_id=game.club_id, link_token=link.token if link else ""
     )
     # no phone is still on the page of a game discarded weeks ago: forget those
-    DiscardedGame.objects.filter(discarded_at__lt=timezone.now() - DISCARDED_GAMES_KEPT).delete()
+    DiscardedGame.objects.filter(discarded_at__lt=timezone.now() - DiscardedGame.KEPT).delete()
     game.delete()
 
 

@@ -470,6 +470,28 @@ def test_entering_a_deal_without_javascript(
     assert Deal.objects.filter(game=game).count() == 1
 
 
+def test_counting_third_hand_cards_without_javascript(
+    site: LiveServer, phone: Phone, club: tuple[Club, User, list[Player]]
+) -> None:
+    """Each tap on a card posts the form: the page comes back at the cards (not at its top),
+    the card given to the next player, and a reload keeps what was tapped."""
+    game = start(club, "third_hand", 2)
+    page = phone(club[1], javascript=False)
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(game_url(site, game))
+    page.get_by_text("Tap the captured cards").click()
+    ace = page.get_by_role("button", name=re.compile(r"^ace of spades: "))
+    ace.click()
+    page.wait_for_url(re.compile(r"/preview/#d1-sec-captured$"))
+    expect(ace).to_have_attribute("aria-label", "ace of spades: Ann")
+    expect(ace).to_be_in_viewport()
+    ace.click()
+    expect(ace).to_have_attribute("aria-label", "ace of spades: Bob")
+    page.reload()
+    expect(ace).to_have_attribute("aria-label", "ace of spades: Bob")
+    assert not Deal.objects.filter(game=game).exists()
+
+
 def test_quick_taps_preview_the_last_choice_with_no_console_error(
     site: LiveServer,
     phone: Phone,

@@ -415,7 +415,9 @@ def test_without_javascript_the_preview_is_a_page_of_its_own_until_the_deal_is_s
     assert client.get(url)["Location"] == reverse("game", args=[game.pk])
     entry = {"number": "1", "widow": "none", "tricks-0": "7", "tricks-1": "2"}
     response = client.post(url, {**entry, "idempotency_key": "k-1"})
-    assert response.status_code == 302 and response["Location"] == f"{url}#preview-1"
+    # (the button's own address says where the page opens: #preview-1)
+    assert response.status_code == 302 and response["Location"] == url
+    assert f'formaction="{url}#preview-1"' in client.get(url).content.decode()
     for _reload in range(2):
         page = client.get(url)
         text = text_with(page, 200)
@@ -429,6 +431,29 @@ def test_without_javascript_the_preview_is_a_page_of_its_own_until_the_deal_is_s
     saved = post_deal(client, game, {**entry, "tricks-2": "4"}, key="k-1")
     assert saved.status_code == 302 and Deal.objects.filter(game=game).count() == 1
     assert client.get(url)["Location"] == reverse("game", args=[game.pk])
+    # Deal 2 checked here, then recorded by another phone: the address opens the game and
+    # says so (the entry is not offered again for a deal that is recorded).
+    client.post(url, {"number": "2", "widow": "none", "tricks-0": "5"})
+    game.refresh_from_db()
+    world.record(game, {"widow": None, "tricks": [5, 4, 4]})
+    response = client.get(url, follow=True)
+    assert response.redirect_chain == [(reverse("game", args=[game.pk]), 302)]
+    assert "Deal 2 was recorded meanwhile, on another phone" in text_of(response)
+    assert client.get(url)["Location"] == reverse("game", args=[game.pk])
+
+
+def test_the_preview_address_of_a_revoked_table_link_opens_the_game_page_that_says_so(
+    world: World,
+) -> None:
+    game = world.start("widow_whist")
+    guest = guest_client(game, world.scorer)
+    url = reverse("deal-preview", args=[game.pk])
+    guest.post(url, {"number": "1", "widow": "none"})
+    assert "Save deal 1" in text_with(guest.get(url), 200)
+    services.table_link_revoke(actor=world.scorer, game=game)
+    response = guest.get(url)
+    assert response.status_code == 302 and response["Location"] == reverse("game", args=[game.pk])
+    assert "This link no longer works" in text_of(guest.get(response["Location"]))
 
 
 def test_third_hand_preview_says_whether_the_contract_was_made(world: World) -> None:

@@ -10,7 +10,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from rules_engine import score_record
-from scorekeeper import services
+from scorekeeper import selectors, services
 from scorekeeper.errors import (
     Conflict,
     IdempotencyMismatch,
@@ -85,6 +85,12 @@ def test_a_game_discarded_is_remembered_with_its_table_link_for_a_while(club, sc
     kept = DiscardedGame.objects.get(game_id=game.pk)
     assert (kept.club_id, kept.link_token) == (club.pk, link.token)
     assert set(DiscardedGame.objects.values_list("game_id", flat=True)) == {recent.pk, game.pk}
+    # Its page sends a member on (or says why) for 30 days, then says "not found".
+    assert selectors.discarded_game_link(scorer, game.pk) == (link.token, None)  # gone with it
+    DiscardedGame.objects.filter(game_id=game.pk).update(
+        discarded_at=timezone.now() - timedelta(days=31)
+    )
+    assert selectors.discarded_game_link(scorer, game.pk) is None
 
 
 def test_a_game_with_a_deal_is_not_discarded(club, scorer):
