@@ -536,11 +536,14 @@ def _kept_preview(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """The preview's address without JavaScript: the game's page with the entry kept in the
     session for the next deal. Otherwise (nothing kept, the deal saved or recorded since, the
     game no longer open to this phone) the game's page, which says what became of it."""
+    kept = request.session.get(PREVIEW_SESSION_KEY) or {}
     try:
         game, actor = game_and_actor(request, game_id)
     except Http404:
+        if kept.get("game") != game_id:
+            raise  # nothing to tell apart a game this phone never saw from none
+        del request.session[PREVIEW_SESSION_KEY]
         return redirect("game", game_id=game_id)  # e.g. a revoked table link: it says so
-    kept = request.session.get(PREVIEW_SESSION_KEY) or {}
     if kept.get("game") != game.pk:
         return redirect("game", game_id=game.pk)
     values = QueryDict(urlencode([(name, value) for name, value in kept["fields"]]))
