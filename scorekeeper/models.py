@@ -62,7 +62,10 @@ class Role(models.TextChoices):
 class Membership(models.Model):
     """A person's role in a club."""
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    # No index of its own: the unique constraint below starts with the club.
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="memberships", db_index=False
+    )
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
     )
@@ -82,7 +85,8 @@ class Membership(models.Model):
 class Player(models.Model):
     """Someone on a club's roster; they need not have an account."""
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
+    # No index of its own: the unique constraint below starts with the club.
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players", db_index=False)
     name = models.CharField(max_length=100)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -168,8 +172,12 @@ class InvitationOpened(models.Model):
     signing in later (after verifying their email, perhaps in another browser) brings them
     back to it."""
 
+    # No index of its own: the unique constraint below starts with the user.
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="invitations_opened"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="invitations_opened",
+        db_index=False,
     )
     invitation = models.ForeignKey(Invitation, on_delete=models.CASCADE, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -253,7 +261,8 @@ class OutboxJob(models.Model):
 
 
 class Season(models.Model):
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
+    # No index of its own: the unique constraint below starts with the club.
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons", db_index=False)
     name = models.CharField(max_length=100)
     starts_on = models.DateField()
     ends_on = models.DateField()
@@ -278,7 +287,8 @@ class GameStatus(models.TextChoices):
 
 
 class Game(models.Model):
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="games")
+    # No index of its own: the index on (club, status) below starts with the club.
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="games", db_index=False)
     season = models.ForeignKey(
         Season, on_delete=models.PROTECT, null=True, blank=True, related_name="games"
     )
@@ -333,7 +343,7 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-played_on", "-id"]
-        indexes = [models.Index(fields=["club", "status"]), models.Index(fields=["season"])]
+        indexes = [models.Index(fields=["club", "status"])]
         constraints = [
             models.CheckConstraint(condition=Q(game_type__in=list(GAMES)), name="game_type_known"),
             in_choices("status", GameStatus, "game_status_valid"),
@@ -354,7 +364,8 @@ class Game(models.Model):
 class Seat(models.Model):
     """A player's place at a game, clockwise from 0."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    # No index of its own: the unique constraint below starts with the game.
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats", db_index=False)
     position = models.PositiveSmallIntegerField()
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
 
@@ -553,8 +564,11 @@ class Rating(models.Model):
     """A player's current rating in one game type (openskill's μ and σ), kept equal to
     their latest :class:`RatingChange` by the ratings service."""
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="ratings")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
+    # No index of their own: an index below starts with each.
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="ratings", db_index=False)
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="ratings", db_index=False
+    )
     game_type = models.CharField(max_length=30, choices=GAME_TYPE_CHOICES)
     mu = models.FloatField()
     sigma = models.FloatField()
@@ -577,12 +591,17 @@ class RatingChange(models.Model):
     """What one finished game did to one player's rating. ``key`` orders the club's games
     as played (day, then the time it ended, then id)."""
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rating_changes")
+    # No index of their own (but the season's): an index below starts with each.
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+", db_index=False)
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="rating_changes", db_index=False
+    )
     season = models.ForeignKey(
         Season, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_changes")
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="rating_changes", db_index=False
+    )
     game_type = models.CharField(max_length=30, choices=GAME_TYPE_CHOICES)
     key = models.CharField(max_length=60)
     played_on = models.DateField()
@@ -625,7 +644,10 @@ class RatingJob(models.Model):
     transaction that changed a finished game and run by a Celery task; its progress is
     what the club's admins see while they wait."""
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="rating_jobs")
+    # No index of its own: the index below starts with the club.
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="rating_jobs", db_index=False
+    )
     game_type = models.CharField(max_length=30, choices=GAME_TYPE_CHOICES)
     from_key = models.CharField(max_length=60, help_text="Games from this key on are rated again.")
     status = models.CharField(max_length=10, choices=JobStatus.choices, default=JobStatus.QUEUED)
@@ -648,7 +670,10 @@ class SeasonStanding(models.Model):
     the services whenever a finished game of the season changes, and its rating columns by
     the ratings job, so a season's standings are read, not added up."""
 
-    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="standings")
+    # No index of its own: the unique constraint below starts with the season.
+    season = models.ForeignKey(
+        Season, on_delete=models.CASCADE, related_name="standings", db_index=False
+    )
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
     game_type = models.CharField(max_length=30, blank=True)
     games = models.PositiveIntegerField(default=0)

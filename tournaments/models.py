@@ -71,7 +71,10 @@ def _default_tie_breaks() -> list[str]:
 
 
 class Tournament(models.Model):
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tournaments")
+    # No index of its own: the unique constraint below starts with the club.
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="tournaments", db_index=False
+    )
     season = models.ForeignKey(
         Season, on_delete=models.PROTECT, null=True, blank=True, related_name="tournaments"
     )
@@ -144,8 +147,9 @@ class RegistrationStatus(models.TextChoices):
 
 
 class Registration(models.Model):
+    # No index of its own: the unique constraint below starts with the tournament.
     tournament = models.ForeignKey(
-        Tournament, on_delete=models.CASCADE, related_name="registrations"
+        Tournament, on_delete=models.CASCADE, related_name="registrations", db_index=False
     )
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
     status = models.CharField(
@@ -213,7 +217,10 @@ class CloseReason(models.TextChoices):
 
 
 class Round(models.Model):
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    # No index of its own: the unique constraint below starts with the tournament.
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="rounds", db_index=False
+    )
     number = models.PositiveSmallIntegerField()
     status = models.CharField(
         max_length=8, choices=RoundStatus.choices, default=RoundStatus.SEATING
@@ -264,7 +271,10 @@ class Round(models.Model):
 class Table(models.Model):
     """One table of a round; its game is started when the round is published."""
 
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    # No index of its own: the unique constraint below starts with the round.
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="tables", db_index=False
+    )
     number = models.PositiveSmallIntegerField()
     size = models.PositiveSmallIntegerField()
     first_dealer = models.PositiveSmallIntegerField(default=0)
@@ -315,10 +325,13 @@ class RoundPlayer(models.Model):
     """A player's place in a round: a seat at a table, or a bye (no table). After the
     round closes, the player's game score and tournament points for it."""
 
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="players")
+    # No index of their own: a unique constraint below starts with each.
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="players", db_index=False
+    )
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="round_places")
     table = models.ForeignKey(
-        Table, on_delete=models.CASCADE, null=True, blank=True, related_name="seats"
+        Table, on_delete=models.CASCADE, null=True, blank=True, related_name="seats", db_index=False
     )
     position = models.PositiveSmallIntegerField(null=True, blank=True)
     score = models.IntegerField(null=True, blank=True, help_text="Game score, once closed.")
@@ -350,7 +363,10 @@ class RoundPlayer(models.Model):
 class Standing(models.Model):
     """A player's standing in a tournament, rebuilt after each round (pages read these)."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="standings")
+    # No index of its own: the unique constraint below starts with the tournament.
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="standings", db_index=False
+    )
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     rank = models.PositiveSmallIntegerField()
     points = models.DecimalField(max_digits=10, decimal_places=3)
