@@ -16,7 +16,6 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable, Mapping
 from typing import Any, cast
-from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.models import User
@@ -395,9 +394,8 @@ def deal_save(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     The answer says how it ended in its ``Deal-Outcome`` header."""
     response, outcome = _deal_save(request, game_id)
     response["Deal-Outcome"] = outcome
-    kept = request.session.get(PREVIEW_SESSION_KEY)
-    if outcome in (SAVED, COLLISION) and kept and kept.get("game") == game_id:
-        del request.session[PREVIEW_SESSION_KEY]  # its address opens the game from now on
+    if outcome in (SAVED, COLLISION):
+        _forget_preview(request, game_id)  # its address opens the game from now on
     return response
 
 
@@ -477,11 +475,37 @@ def deal_collision(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     return _collision_page(request, game, actor, number)
 
 
-#: The session's entry a plain "Check the scores" (or a card's tap) posted: the game's id
-#: and the form's fields (at most this many, each cut to this length: a deal's form has
-#: about 40), shown by the preview's address until the deal is saved.
+#: The session's entries a plain "Check the scores" (or a card's tap) posted, by game: the
+#: form's fields (at most this many, each cut to this length: a deal's form has about 40),
+#: shown by the preview's address until the deal is saved; the latest few games' only.
 PREVIEW_SESSION_KEY = "deal_preview"
-PREVIEW_FIELDS, PREVIEW_VALUE = 100, 100
+PREVIEW_FIELDS, PREVIEW_VALUE, PREVIEW_GAMES = 100, 100, 4
+
+
+def _kept_entries(request: HttpRequest) -> dict[str, list[list[str]]]:
+    kept = request.session.get(PREVIEW_SESSION_KEY)
+    if not isinstance(kept, dict):
+        return {}
+    return {game: fields for game, fields in kept.items() if game.isdigit()}
+
+
+def _keep_preview(request: HttpRequest, game_id: int, data: QueryDict) -> None:
+    fields = [
+        [name, value[:PREVIEW_VALUE]]
+        for name, values in data.lists()
+        if name != "csrfmiddlewaretoken"
+        for value in values
+    ]
+    kept = _kept_entries(request)
+    kept.pop(str(game_id), None)
+    kept[str(game_id)] = fields[:PREVIEW_FIELDS]
+    request.session[PREVIEW_SESSION_KEY] = dict(list(kept.items())[-PREVIEW_GAMES:])
+
+
+def _forget_preview(request: HttpRequest, game_id: int) -> None:
+    kept = _kept_entries(request)
+    if kept.pop(str(game_id), None) is not None:
+        request.session[PREVIEW_SESSION_KEY] = kept
 
 
 @require_http_methods(["GET", "POST"])
@@ -495,13 +519,7 @@ def deal_preview(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         return _kept_preview(request, game_id)
     game, actor = game_and_actor(request, game_id)
     if not request.htmx:
-        fields = [
-            [name, value[:PREVIEW_VALUE]]
-            for name, values in request.POST.lists()
-            if name != "csrfmiddlewaretoken"
-            for value in values
-        ]
-        request.session[PREVIEW_SESSION_KEY] = {"game": game.pk, "fields": fields[:PREVIEW_FIELDS]}
+        _keep_preview(request, game.pk, request.POST)
         return redirect("deal-preview", game_id=game.pk)
     payload = selectors.game_payload(game)
     number = _posted_int(request.POST, "number")
@@ -536,22 +554,24 @@ def _kept_preview(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """The preview's address without JavaScript: the game's page with the entry kept in the
     session for the next deal. Otherwise (nothing kept, the deal saved or recorded since, the
     game no longer open to this phone) the game's page, which says what became of it."""
-    kept = request.session.get(PREVIEW_SESSION_KEY) or {}
+    fields = _kept_entries(request).get(str(game_id))
     try:
         game, actor = game_and_actor(request, game_id)
     except Http404:
-        if kept.get("game") != game_id:
+        if fields is None:
             raise  # nothing to tell apart a game this phone never saw from none
-        del request.session[PREVIEW_SESSION_KEY]
+        _forget_preview(request, game_id)
         return redirect("game", game_id=game_id)  # e.g. a revoked table link: it says so
-    if kept.get("game") != game.pk:
+    if fields is None:
         return redirect("game", game_id=game.pk)
-    values = QueryDict(urlencode([(name, value) for name, value in kept["fields"]]))
+    values = QueryDict(mutable=True)
+    for name, value in fields:
+        values.appendlist(name, value)
     payload = selectors.game_payload(game)
     number = _posted_int(values, "number")
     nxt = payload["next_deal"]
     if nxt is None or number != nxt["number"] or not access.can_score(actor, game):
-        del request.session[PREVIEW_SESSION_KEY]
+        _forget_preview(request, game_id)
         if number is not None and number <= len(payload["deals"]):
             messages.info(
                 request,

@@ -21,6 +21,7 @@ from scorekeeper import selectors, services
 from scorekeeper.models import Deal, DealRevision, Game, GameStatus, Role
 from scorekeeper.pages.actors import remember_table_link
 from scorekeeper.pages.game_sheet import record_summary, short_names
+from scorekeeper.pages.game_views import PREVIEW_GAMES
 from scorekeeper.pages.sharing import game_id_from_token, share_token
 from tests.factories import PlayerFactory, member
 from tests.pages.helpers import World, assert_every_input_labelled, text_of
@@ -440,6 +441,34 @@ def test_without_javascript_the_preview_is_a_page_of_its_own_until_the_deal_is_s
     assert response.redirect_chain == [(reverse("game", args=[game.pk]), 302)]
     assert "Deal 2 was recorded meanwhile, on another phone" in text_of(response)
     assert client.get(url)["Location"] == reverse("game", args=[game.pk])
+
+
+def test_without_javascript_each_game_keeps_its_own_entry(world: World) -> None:
+    """Two tabs, one game each: checking the scores in one does not replace the other's
+    entry; saving one game's deal forgets that game's entry only; a few games at most."""
+    games = [world.start("widow_whist") for _ in range(PREVIEW_GAMES + 1)]
+    client = world.client(world.scorer)
+
+    def preview(game: Game) -> Any:
+        return client.get(reverse("deal-preview", args=[game.pk]))
+
+    for tricks, game in enumerate(games[:2], start=5):
+        client.post(
+            reverse("deal-preview", args=[game.pk]),
+            {"number": "1", "widow": "none", "tricks-0": str(tricks), "tricks-1": "2"},
+        )
+    assert form_of(preview(games[0]))["tricks-0"] == "5"
+    assert form_of(preview(games[1]))["tricks-0"] == "6"
+    post_deal(
+        client, games[1], {"widow": "none", "tricks-0": "6", "tricks-1": "2", "tricks-2": "5"}
+    )
+    assert preview(games[1])["Location"] == reverse("game", args=[games[1].pk])
+    assert form_of(preview(games[0]))["tricks-0"] == "5"
+    # The latest games' entries are kept; the oldest goes first.
+    for game in games[2:]:
+        client.post(reverse("deal-preview", args=[game.pk]), {"number": "1", "widow": "none"})
+    assert preview(games[0])["Location"] == reverse("game", args=[games[0].pk])
+    assert all(preview(game).status_code == 200 for game in games[2:])
 
 
 def test_the_preview_address_of_a_revoked_table_link_opens_the_game_page_that_says_so(
