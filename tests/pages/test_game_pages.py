@@ -446,29 +446,34 @@ def test_without_javascript_the_preview_is_a_page_of_its_own_until_the_deal_is_s
 def test_without_javascript_each_game_keeps_its_own_entry(world: World) -> None:
     """Two tabs, one game each: checking the scores in one does not replace the other's
     entry; saving one game's deal forgets that game's entry only; a few games at most."""
-    games = [world.start("widow_whist") for _ in range(PREVIEW_GAMES + 1)]
+    games = [world.start("widow_whist") for _ in range(PREVIEW_GAMES + 2)]
     client = world.client(world.scorer)
+    entry = {"number": "1", "widow": "none", "tricks-0": "6", "tricks-1": "2"}
 
-    def preview(game: Game) -> Any:
-        return client.get(reverse("deal-preview", args=[game.pk]))
-
-    for tricks, game in enumerate(games[:2], start=5):
+    def check(game: Game) -> None:
         client.post(
-            reverse("deal-preview", args=[game.pk]),
-            {"number": "1", "widow": "none", "tricks-0": str(tricks), "tricks-1": "2"},
+            reverse("deal-preview", args=[game.pk]), {**entry, "idempotency_key": f"k-{game.pk}"}
         )
-    assert form_of(preview(games[0]))["tricks-0"] == "5"
-    assert form_of(preview(games[1]))["tricks-0"] == "6"
-    post_deal(
-        client, games[1], {"widow": "none", "tricks-0": "6", "tricks-1": "2", "tricks-2": "5"}
-    )
-    assert preview(games[1])["Location"] == reverse("game", args=[games[1].pk])
-    assert form_of(preview(games[0]))["tricks-0"] == "5"
+
+    def kept_key(game: Game) -> str | None:
+        page = client.get(reverse("deal-preview", args=[game.pk]))
+        if page.status_code == 302:
+            assert page["Location"] == reverse("game", args=[game.pk])
+            return None
+        return form_of(page)["idempotency_key"]
+
+    check(games[0])
+    check(games[1])
+    assert kept_key(games[0]) == f"k-{games[0].pk}"
+    assert kept_key(games[1]) == f"k-{games[1].pk}"
+    post_deal(client, games[1], {**entry, "tricks-2": "5"}, key=f"k-{games[1].pk}")
+    assert kept_key(games[1]) is None
+    assert kept_key(games[0]) == f"k-{games[0].pk}"
     # The latest games' entries are kept; the oldest goes first.
     for game in games[2:]:
-        client.post(reverse("deal-preview", args=[game.pk]), {"number": "1", "widow": "none"})
-    assert preview(games[0])["Location"] == reverse("game", args=[games[0].pk])
-    assert all(preview(game).status_code == 200 for game in games[2:])
+        check(game)
+    assert kept_key(games[0]) is None
+    assert [kept_key(game) for game in games[2:]] == [f"k-{game.pk}" for game in games[2:]]
 
 
 def test_the_preview_address_of_a_revoked_table_link_opens_the_game_page_that_says_so(
