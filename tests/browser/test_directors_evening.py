@@ -112,7 +112,11 @@ def test_a_directors_evening(
     assert page.locator("[data-clock-end]").count() == 1
     assert page.get_by_role("link", name="Edit settings").count() == 0
     # The message is taken down (no longer true): the table's phone follows, no reload.
-    page.get_by_role("button", name="Take down").click()
+    take_down = page.get_by_role("button", name="Take down")
+    # Its name says which message to screen readers; the button shows "Take down" alone.
+    said = take_down.locator(".sr-only").bounding_box()
+    assert said is not None and said["width"] <= 1 and said["height"] <= 1, said
+    take_down.click()
     page.get_by_text("The message is taken down").wait_for()
     guest.get_by_text("Last round starts at 21:30").wait_for(state="detached", timeout=10_000)
     # The projector's clock counts down through its asking every 5 s (answered "nothing
