@@ -41,7 +41,7 @@ from scorekeeper.errors import (
     ServiceError,
     StaleVersion,
 )
-from scorekeeper.models import Game, GameStatus
+from scorekeeper.models import Game, GameStatus, RevisionAction
 
 from .actors import game_and_actor, held_table_link, keep_browser
 from .club_views import link_gone, link_gone_page
@@ -786,6 +786,12 @@ def deal_page(request: HtmxHttpRequest, game_id: int, number: int) -> HttpRespon
         "game_name": rules_engine.GAMES[game.game_type].name,
         "deal": deal,
         "recorder": selectors.deal_recorder(game, number),
+        # who made the version shown, when it is a correction (the history says every one)
+        "corrector": (
+            history[-1]["who"]
+            if revisions and revisions[-1].action == RevisionAction.CORRECT
+            else ""
+        ),
         "number": number,
         "names": names,
         "dealer": names[deal["dealer"]],

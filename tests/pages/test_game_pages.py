@@ -839,6 +839,19 @@ def test_a_correction_with_its_reason_shows_in_the_history(world: World) -> None
     assert Deal.objects.get(game=game, number=1).version == 2
 
 
+def test_the_deal_page_names_who_corrected_it_last(world: World) -> None:
+    """Entered by one scorer, corrected by another: the deal's line names both."""
+    game = world.record(world.start("widow_whist"), {"widow": None, "tricks": [5, 4, 4]})
+    other = member(game.club, Role.SCORER, username="dora")
+    url = reverse("deal", args=[game.pk, 1])
+    data = {"version": "1", "widow": "2", "tricks-0": "5", "tricks-1": "4", "tricks-2": "4"}
+    response = world.client(other).post(url, {**data, "reason": "Cy had the widow"})
+    assert response.status_code == 302
+    text = text_of(world.client(world.scorer).get(url))
+    assert "Entered by scorer, last corrected by dora · version 2" in text
+    assert "Corrected (version 2) by dora" in text
+
+
 def test_a_correction_rejected_by_the_rules_keeps_what_was_typed(world: World) -> None:
     game = world.record(world.start("italian_whist"), {"first": [3, 3, 3], "second": [3, 3, 3]})
     client = world.client(world.scorer)
