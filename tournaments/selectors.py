@@ -238,11 +238,14 @@ def recorded_last_deal(actor: Actor, game: Game) -> bool:
                 (revision.changed_by_id, revision.changed_by_name, revision.changed_by_device)
             )
     if isinstance(actor, TableGuest):
-        me, device = actor_name(actor).strip().casefold(), actor_device(actor)
+        # a guest who gave no name yet is known by the browser alone ("someone at the
+        # table" may be anyone else who gave none)
+        me = actor_name(actor).strip().casefold() if actor.name.strip() else ""
+        device = actor_device(actor)
         return any(
             by in actor.members
             if by is not None
-            else name.strip().casefold() == me or bool(device) and seen == device
+            else bool(me) and name.strip().casefold() == me or bool(device) and seen == device
             for by, name, seen in done
         )
     return any(by is not None and by == actor.pk for by, _, _ in done)

@@ -491,6 +491,40 @@ def test_a_phone_that_recorded_the_last_deal_does_not_confirm_under_another_name
     assert table.confirmed_by_name == "Bea (table link)"
 
 
+def test_a_phone_that_gave_no_name_is_told_before_confirming_that_it_recorded_last(
+    event: Event,
+) -> None:
+    """A guest who came in without a name and recorded the last deal is told at once that
+    someone else confirms (not asked for a name first, then refused); another nameless
+    phone at the table is offered the confirmation."""
+    t, round = running(event)
+    table = tables(round)[0]
+    phone, other_phone = Client(), Client()
+    enter_table(phone, table, "")
+    play(table, [WIN[0], WIN[1]], by="Cy")
+    saved = phone.post(
+        reverse("deal-save", args=[table.game_id]),
+        {
+            "number": "3",
+            "idempotency_key": "last",
+            "widow": "none",
+            "tricks-0": "5",
+            "tricks-1": "4",
+        },
+    )
+    assert saved.status_code in (200, 302, 303), text(saved)
+    table.refresh_from_db()
+    assert selectors.table_state(table) == ("finished", None)
+    game_url = reverse("game", args=[table.game_id])
+    page = text(phone.get(game_url))
+    assert "You recorded the last deal or made the latest correction, so someone else" in page
+    assert "Confirm result" not in page
+    enter_table(other_phone, table, "")
+    page = text(other_phone.get(game_url))
+    assert "Confirm result" in page and "Your name" in page
+    assert "You recorded the last deal" not in page
+
+
 def first_table_phone(event: Event, t: Tournament) -> tuple[Round, Any, Client, str]:
     """Six players entered and round 1 published; a phone at table 1 (through its link, as
     "Scorer"), and the address of its game's page."""

@@ -984,10 +984,9 @@ def confirm_panel(game: Game, actor: Actor) -> Panel | None:
     playing = round.status == RoundStatus.PLAYING
     closed = round.status == RoundStatus.CLOSED
     needs_name = isinstance(actor, TableGuest) and not actor.name.strip()
-    # whoever recorded the last deal does not confirm (a guest is known by the name given)
-    recorded_last = (
-        state == "finished" and not needs_name and selectors.recorded_last_deal(actor, game)
-    )
+    # whoever recorded the last deal does not confirm (a guest is known by the name given,
+    # and by the browser: also before giving one)
+    recorded_last = state == "finished" and selectors.recorded_last_deal(actor, game)
     return Panel(
         "tournaments/_confirm.html",
         {
