@@ -301,12 +301,19 @@ def test_a_timed_rounds_clock_and_the_tables_pace(event: Event) -> None:
     assert "data-clock-end=" in html and "about 4 more deals at this table" in html
     assert "js/clock" in html
 
-    Round.objects.filter(pk=round.pk).update(time_called_at=timezone.now() - timedelta(seconds=1))
+    # Time called now, after the two deals: the third, in progress, is the table's last.
+    Round.objects.filter(pk=round.pk).update(time_called_at=timezone.now())
     round.refresh_from_db()
     called = selectors.round_clock(round, table.game)
     assert called is not None and called.called
     html = director.get(reverse("game", args=[table.game_id])).content.decode()
     assert "finish the deal in progress" in html
+    # The deal in progress then recorded, the table is done: its page shows no clock.
+    play(table, [WIN[0]])
+    table.refresh_from_db()
+    assert selectors.table_state(table) == ("finished", None)
+    html = director.get(reverse("game", args=[table.game_id])).content.decode()
+    assert "data-clock-end=" not in html and "finish the deal in progress" not in html
 
     deals_round = event.tournament(name="Of deals")
     event.enter(deals_round)

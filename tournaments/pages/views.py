@@ -1000,7 +1000,12 @@ def confirm_panel(game: Game, actor: Actor) -> Panel | None:
             "can_reopen": director and game.locked_at is not None,
             "needs_name": needs_name,
             "announcements": selectors.announcements(round.tournament)[:2],
-            "clock": selectors.round_clock(round, game) if playing else None,
+            # the round's clock while the table plays (a table done waits for nothing)
+            "clock": (
+                selectors.round_clock(round, game)
+                if playing and state not in ("finished", "confirmed")
+                else None
+            ),
         },
     )
 
