@@ -378,6 +378,30 @@ def abandon_refusal(game: Game) -> str | None:
     )
 
 
+def finish_refusal(game: Game) -> str | None:
+    """Why a tournament table's game is not finished by hand yet
+    (``scorekeeper.abandon_rules``): the table plays until its round's last deal (a round of
+    N deals, or the deal in progress when time is called); then confirming its result ends
+    it. The director closes a round early."""
+    table = table_of(game)
+    if table is None or table.confirmed_at is not None:
+        return None
+    last = last_deal_at(table, game)
+    if last is not None and game.deal_count >= last:
+        return None
+    round = table.round
+    if last is not None:
+        until = f"its last deal, deal {last}"
+    elif round.time_called_at is not None:
+        until = f"time is called at {timezone.localtime(round.time_called_at):%H:%M}"
+    else:
+        until = "its own end or the round's closing"
+    return (
+        f"this game is table {table.number} of round {round.number}: it is played until "
+        f"{until} (the director can close the round sooner)"
+    )
+
+
 def table_of(game: Game) -> Table | None:
     """The tournament table a game is played at, if any (for the phone pages), with its
     round and tournament; kept with the game (none: known when the game was read)."""

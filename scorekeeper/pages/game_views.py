@@ -192,7 +192,11 @@ def _game_context(
         "winners": parts.winners,
         "share_url": share_url,
         "last_deal": parts.deal_count if can_undo else None,
-        "can_finish": can_score and game.status == GameStatus.IN_PROGRESS and parts.deal_count > 0,
+        "can_finish": can_score
+        and game.status == GameStatus.IN_PROGRESS
+        and parts.deal_count > 0
+        and not ended  # a table's last deal played: confirming its result ends it
+        and abandon_rules.finish_refusal(game) is None,
         # not a game the app it is played in ends its own way (a tournament's table)
         "can_abandon": can_score
         and access.can_abandon(actor, game)

@@ -117,6 +117,9 @@ def game_finish(*, actor: Actor, game: Game) -> Game:
         raise Conflict(f"the game is already {game.get_status_display().lower()}")
     if game.deal_count == 0:
         raise Conflict("a game with no deals cannot be finished; abandon it instead")
+    ruled_out = abandon_rules.finish_refusal(game)
+    if ruled_out is not None:
+        raise Conflict(ruled_out)
     return _finished_by_hand(game, user=user_of(actor), name=actor_name(actor))
 
 

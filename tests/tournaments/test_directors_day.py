@@ -320,6 +320,37 @@ def test_a_timed_rounds_clock_and_the_tables_pace(event: Event) -> None:
     assert selectors.round_clock(event.publish(event.seat(deals_round))) is None
 
 
+def test_a_tables_game_is_not_ended_by_hand_before_its_rounds_last_deal(event: Event) -> None:
+    """At a timed round's table, "End the game now" would cut the table's game short with
+    the round's time still running: refused (the director closes a round early) until the
+    table's last deal is played; then confirming its result ends it."""
+    cup = event.tournament(round_kind="time", round_minutes=60)
+    event.enter(cup)
+    round = event.publish(event.seat(cup))
+    table = tables(round)[0]
+    play(table, [WIN[0]])
+    assert table.game is not None
+    with pytest.raises(Conflict, match="it is played until time is called at"):
+        core.game_finish(actor=guest(table, "Scorer"), game=table.game)
+    phone = Client()
+    link = TableLink.objects.get(game=table.game, revoked_at__isnull=True)
+    phone.post(reverse("table-enter", args=[link.token]), {"name": "Scorer"})
+    game_url = reverse("game", args=[table.game_id])
+    page = phone.get(game_url).content.decode()
+    assert "Save deal 2" in page and "End the game now" not in page
+    # Time is called after deal 1: deal 2, in progress, is the table's last.
+    Round.objects.filter(pk=round.pk).update(time_called_at=timezone.now())
+    play(table, [WIN[1]])
+    page = phone.get(game_url).content.decode()
+    assert "No more deals at this table" in page or "Confirm result" in page
+    assert "End the game now" not in page
+    services.table_confirm(actor=guest(table, "Bea"), table=table)
+    table.refresh_from_db()
+    assert table.confirmed_at is not None
+    game = Game.objects.get(pk=table.game_id)
+    assert game.status == "finished" and game.deal_count == 2
+
+
 def test_a_swap_naming_one_player_twice_is_refused_by_the_form(event: Event) -> None:
     cup = event.tournament()
     event.enter(cup)
