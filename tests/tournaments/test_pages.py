@@ -447,15 +447,13 @@ def test_confirm_on_the_game_page_refuses_whoever_recorded_the_last_deal(event: 
     assert Client().post(confirm).status_code == 404  # nobody from the table
 
 
-def test_a_phone_that_recorded_the_last_deal_does_not_confirm_under_another_name(
-    event: Event,
-) -> None:
-    """The table link knows its guests by the names they give, and by the phone: entering
-    the link again with another name does not make a second person at the table."""
-    t, round = running(event)
+def last_deal_from_a_phone(event: Event, name: str) -> tuple[Any, Client, Client]:
+    """A table of a running round whose last deal (3) was recorded from a phone that came
+    in through the table link as ``name`` (the others by "Cy"); that phone, and another."""
+    _, round = running(event)
     table = tables(round)[0]
     phone, other_phone = Client(), Client()
-    enter_table(phone, table, "Ann")
+    enter_table(phone, table, name)
     play(table, [WIN[0], WIN[1]], by="Cy")
     saved = phone.post(
         reverse("deal-save", args=[table.game_id]),
@@ -470,6 +468,15 @@ def test_a_phone_that_recorded_the_last_deal_does_not_confirm_under_another_name
     assert saved.status_code in (200, 302, 303), text(saved)
     table.refresh_from_db()
     assert table.game.deal_count == 3 and selectors.table_state(table) == ("finished", None)
+    return table, phone, other_phone
+
+
+def test_a_phone_that_recorded_the_last_deal_does_not_confirm_under_another_name(
+    event: Event,
+) -> None:
+    """The table link knows its guests by the names they give, and by the phone: entering
+    the link again with another name does not make a second person at the table."""
+    table, phone, other_phone = last_deal_from_a_phone(event, "Ann")
 
     enter_table(phone, table, "Bea")  # the same phone, another name
     game_url = reverse("game", args=[table.game_id])
@@ -497,24 +504,7 @@ def test_a_phone_that_gave_no_name_is_told_before_confirming_that_it_recorded_la
     """A guest who came in without a name and recorded the last deal is told at once that
     someone else confirms (not asked for a name first, then refused); another nameless
     phone at the table is offered the confirmation."""
-    t, round = running(event)
-    table = tables(round)[0]
-    phone, other_phone = Client(), Client()
-    enter_table(phone, table, "")
-    play(table, [WIN[0], WIN[1]], by="Cy")
-    saved = phone.post(
-        reverse("deal-save", args=[table.game_id]),
-        {
-            "number": "3",
-            "idempotency_key": "last",
-            "widow": "none",
-            "tricks-0": "5",
-            "tricks-1": "4",
-        },
-    )
-    assert saved.status_code in (200, 302, 303), text(saved)
-    table.refresh_from_db()
-    assert selectors.table_state(table) == ("finished", None)
+    table, phone, other_phone = last_deal_from_a_phone(event, "")
     game_url = reverse("game", args=[table.game_id])
     page = text(phone.get(game_url))
     assert "You recorded the last deal or made the latest correction, so someone else" in page
