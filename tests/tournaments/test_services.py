@@ -481,6 +481,8 @@ def test_a_deal_limit_without_a_finish_option_ends_the_game_at_confirmation(even
     confirm(event, table)
     table.refresh_from_db()
     assert table.game.status == GameStatus.FINISHED and table.game.ended_by_hand
+    # ended by the round, not by whoever confirmed
+    assert (table.game.ended_by, table.game.ended_by_name) == (None, "the round's last deal")
     round.refresh_from_db()
     assert round.status == models.RoundStatus.CLOSED
     t.refresh_from_db()
@@ -622,6 +624,7 @@ def test_the_clock_calls_time_then_closes_the_round(event):
     assert round.status == models.RoundStatus.CLOSED and round.close_reason == "time"
     first, second = tables(round)
     assert first.game.ended_by_hand and not first.unfinished
+    assert first.game.ended_by_name == "the tournament clock"  # not the confirming player
     assert second.unfinished and second.game.status == GameStatus.ABANDONED
     assert models.Standing.objects.filter(tournament=t).count() == 6
 

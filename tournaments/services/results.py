@@ -82,8 +82,11 @@ def table_confirm(*, actor: Actor, table: Table, name: str = "") -> Table:
             "you recorded the last deal or made the latest correction: someone else at the "
             "table confirms the result"
         )
-    if game.status == GameStatus.IN_PROGRESS:  # at the round's deal limit: end it there
-        core.game_finish(actor=actor, game=game)
+    if game.status == GameStatus.IN_PROGRESS:
+        # at the round's last deal at this table: the round ends the game there (its page
+        # says so; who confirmed is the table's)
+        ended_by = "the tournament clock" if round.time_called_at else "the round's last deal"
+        core.game_end_unfinished(game=game, by=ended_by)
     _mark_confirmed(table, actor)
     if not round.tables.filter(confirmed_at__isnull=True).exists():
         _close(tournament, round, CloseReason.CONFIRMED, None)
