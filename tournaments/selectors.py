@@ -386,19 +386,23 @@ def finish_refusal(game: Game) -> str | None:
     table = table_of(game)
     if table is None or table.confirmed_at is not None:
         return None
+    round = table.round
+    if round.status != RoundStatus.PLAYING:
+        return None  # a closed round's table, reopened: the director confirms it
     last = last_deal_at(table, game)
     if last is not None and game.deal_count >= last:
         return None
-    round = table.round
     if last is not None:
         until = f"its last deal, deal {last}"
     elif round.time_called_at is not None:
-        until = f"time is called at {timezone.localtime(round.time_called_at):%H:%M}"
+        called = timezone.localtime(round.time_called_at)
+        until = f"the deal in progress when time is called at {called:%H:%M}"
     else:
-        until = "its own end or the round's closing"
+        until = "the game's own end"
     return (
-        f"this game is table {table.number} of round {round.number}: it is played until "
-        f"{until} (the director can close the round sooner)"
+        f"this game is table {table.number} of round {round.number} of "
+        f"{round.tournament.name}: it is played until {until} (the director can close the "
+        "round sooner)"
     )
 
 

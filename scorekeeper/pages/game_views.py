@@ -249,6 +249,7 @@ class _Kept:
         self.variant = (
             context["can_score"],
             context["can_abandon"],
+            context["can_finish"],
             context["is_user"],
             context["guest_name"],
             context["share_url"],

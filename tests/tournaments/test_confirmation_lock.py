@@ -12,7 +12,7 @@ from scorekeeper.errors import Conflict, InvalidInput, NotAllowed
 from scorekeeper.models import DealRevision, Game, Role
 from tests.factories import member
 from tests.tournaments.helpers import EVEN, WIN, Event, guest, play, tables
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import RoundStatus, Standing, Table
 
 pytestmark = pytest.mark.django_db
@@ -214,3 +214,25 @@ def test_tables_started_before_the_change_are_told_apart_by_the_migration(event)
     migration.tables_games(apps, None)
     marked = dict(Game.objects.values_list("pk", "kept_by_starter"))
     assert marked == {one.game_id: False, two.game_id: False, own.pk: True}
+
+
+def test_a_closed_rounds_table_played_back_after_reopening_is_confirmed_by_the_director(event):
+    """Reopened after its round closed, a table's game is put back in play (its last deal
+    undone): no finish rule stands in the director's way, whose confirmation ends it."""
+    t, round, one, two = _setup(event)
+    play(one, [WIN[0], WIN[0], EVEN], by="Scorer")
+    play(two, [EVEN, EVEN, EVEN], by="Scorer")
+    with event.capture(execute=True):
+        services.table_confirm(actor=guest(one, "Checker"), table=one)
+        services.table_confirm(actor=guest(two, "Checker"), table=two)
+        services.table_reopen(actor=event.director, table=one, reason="deal 3 was not played")
+    game = Game.objects.get(pk=one.game_id)
+    core.deal_undo(actor=event.director, game=game)
+    game.refresh_from_db()
+    assert game.status == "in_progress" and game.deal_count == 2
+    assert selectors.finish_refusal(game) is None
+    with event.capture(execute=True):
+        table = services.table_confirm(actor=event.director, table=Table.objects.get(pk=one.pk))
+    assert table.confirmed_by == event.director
+    game.refresh_from_db()
+    assert game.status == "finished" and game.deal_count == 2

@@ -330,8 +330,16 @@ def test_a_tables_game_is_not_ended_by_hand_before_its_rounds_last_deal(event: E
     table = tables(round)[0]
     play(table, [WIN[0]])
     assert table.game is not None
-    with pytest.raises(Conflict, match="it is played until time is called at"):
+    with pytest.raises(Conflict, match="played until the deal in progress when time is called"):
         core.game_finish(actor=guest(table, "Scorer"), game=table.game)
+    # Nor through the API (the director's session), with the one error format.
+    director = Client()
+    director.force_login(event.director)
+    refused = director.post(
+        f"/api/v1/games/{table.game_id}/finish/", {}, content_type="application/json"
+    )
+    assert refused.status_code == 409, refused.content
+    assert "played until the deal in progress" in refused.json()["error"]["message"]
     phone = Client()
     link = TableLink.objects.get(game=table.game, revoked_at__isnull=True)
     phone.post(reverse("table-enter", args=[link.token]), {"name": "Scorer"})
@@ -342,8 +350,7 @@ def test_a_tables_game_is_not_ended_by_hand_before_its_rounds_last_deal(event: E
     Round.objects.filter(pk=round.pk).update(time_called_at=timezone.now())
     play(table, [WIN[1]])
     page = phone.get(game_url).content.decode()
-    assert "No more deals at this table" in page or "Confirm result" in page
-    assert "End the game now" not in page
+    assert "No more deals at this table" in page and "End the game now" not in page
     services.table_confirm(actor=guest(table, "Bea"), table=table)
     table.refresh_from_db()
     assert table.confirmed_at is not None
