@@ -8,7 +8,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple, TypedDict, Unpack
 
 from rules_engine.errors import RuleError
@@ -27,10 +27,11 @@ class Table:
     players: tuple[str, ...]
     options: Mapping[str, Any]
     first_dealer: int
+    #: How many seats: the players' count (read a few times for every deal scored).
+    size: int = field(init=False)
 
-    @property
-    def size(self) -> int:
-        return len(self.players)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "size", len(self.players))
 
 
 # The per-deal values are named tuples: immutable, and cheap to make a hundred
@@ -384,13 +385,14 @@ class Scoresheet:
         except RuleError as error:
             raise error.at_deal(index) from None
         totals = tuple(map(operator.add, self.totals, outcome.scores))
+        # (number, dealer, record, scores, totals, context), positional: made for every deal
         return ScoredDeal(
-            number=context.number,
-            dealer=context.dealer,
-            record=outcome.record,
-            scores=outcome.scores,
-            totals=totals,
-            context={**context.info, **outcome.info},
+            context.number,
+            context.dealer,
+            outcome.record,
+            outcome.scores,
+            totals,
+            {**context.info, **outcome.info},
         )
 
     def add(self, raw: object) -> ScoredDeal:
