@@ -488,10 +488,18 @@ PREVIEW_FIELDS, PREVIEW_VALUE, PREVIEW_GAMES = 100, 100, 4
 
 
 def _kept_entries(request: HttpRequest) -> dict[str, list[list[str]]]:
+    """The kept entries by game id; anything else a session holds there (a session kept
+    from before entries were kept by game) is left out."""
     kept = request.session.get(PREVIEW_SESSION_KEY)
     if not isinstance(kept, dict):
         return {}
-    return {game: fields for game, fields in kept.items() if game.isdigit()}
+    return {
+        game: fields
+        for game, fields in kept.items()
+        if game.isdigit()
+        and isinstance(fields, list)
+        and all(isinstance(pair, list) and len(pair) == 2 for pair in fields)
+    }
 
 
 def _keep_preview(request: HttpRequest, game_id: int, data: QueryDict) -> None:

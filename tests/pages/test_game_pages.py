@@ -21,7 +21,7 @@ from scorekeeper import selectors, services
 from scorekeeper.models import Deal, DealRevision, Game, GameStatus, Role
 from scorekeeper.pages.actors import remember_table_link
 from scorekeeper.pages.game_sheet import record_summary, short_names
-from scorekeeper.pages.game_views import PREVIEW_GAMES
+from scorekeeper.pages.game_views import PREVIEW_GAMES, PREVIEW_SESSION_KEY
 from scorekeeper.pages.sharing import game_id_from_token, share_token
 from tests.factories import PlayerFactory, member
 from tests.pages.helpers import World, assert_every_input_labelled, text_of
@@ -474,6 +474,26 @@ def test_without_javascript_each_game_keeps_its_own_entry(world: World) -> None:
         check(game)
     assert kept_key(games[0]) is None
     assert [kept_key(game) for game in games[2:]] == [f"k-{game.pk}" for game in games[2:]]
+
+
+def test_an_entry_kept_by_an_earlier_version_of_the_page_is_let_go(world: World) -> None:
+    """A session that kept its entry in an earlier shape (one entry, not one a game) opens
+    the game rather than failing; checking the scores again keeps the entry anew."""
+    game = world.start("widow_whist")
+    client = world.client(world.scorer)
+    session = client.session
+    session[PREVIEW_SESSION_KEY] = {"game": game.pk, "fields": [["number", "1"]]}
+    session.save()
+    url = reverse("deal-preview", args=[game.pk])
+    response = client.get(url)
+    assert response.status_code == 302 and response["Location"] == reverse("game", args=[game.pk])
+    session = client.session
+    session[PREVIEW_SESSION_KEY] = {str(game.pk): "number=1"}
+    session.save()
+    assert client.get(url).status_code == 302
+    client.post(url, {"number": "1", "widow": "none", "tricks-0": "6", "idempotency_key": "k"})
+    assert form_of(client.get(url))["idempotency_key"] == "k"
+    assert list(client.session[PREVIEW_SESSION_KEY]) == [str(game.pk)]
 
 
 def test_the_preview_address_of_a_revoked_table_link_opens_the_game_page_that_says_so(
