@@ -1072,6 +1072,17 @@ def revision_authors(game: Game, revisions: Sequence[DealRevision]) -> list[str]
     ]
 
 
+def same_author(one: DealRevision, other: DealRevision) -> bool:
+    """Whether the same person made both revisions: the same account, or (without one)
+    the same name given at the table link on the same phone."""
+    if one.changed_by_id is not None or other.changed_by_id is not None:
+        return one.changed_by_id == other.changed_by_id
+    return (one.changed_by_name, one.changed_by_device) == (
+        other.changed_by_name,
+        other.changed_by_device,
+    )
+
+
 # --- Ratings and a player's history -----------------------------------------------------------
 
 

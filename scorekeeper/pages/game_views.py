@@ -14,7 +14,7 @@ each.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast
 
 from django.contrib import messages
@@ -41,7 +41,7 @@ from scorekeeper.errors import (
     ServiceError,
     StaleVersion,
 )
-from scorekeeper.models import Game, GameStatus, RevisionAction
+from scorekeeper.models import DealRevision, Game, GameStatus, RevisionAction
 
 from .actors import game_and_actor, held_table_link, keep_browser
 from .club_views import link_gone, link_gone_page
@@ -601,6 +601,24 @@ def _kept_preview(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     )
 
 
+def _corrector(revisions: Sequence[DealRevision], history: Sequence[Mapping[str, Any]]) -> str:
+    """Who made the deal's version shown, when it is a correction by another person than
+    the one who recorded it ("" otherwise); "on another phone" when both go by the same
+    name (two guests who gave none)."""
+    if not revisions or revisions[-1].action != RevisionAction.CORRECT:
+        return ""
+    recorded = max(
+        (i for i, revision in enumerate(revisions) if revision.action == RevisionAction.RECORD),
+        default=None,
+    )
+    if recorded is None:
+        return history[-1]["who"]
+    if selectors.same_author(revisions[recorded], revisions[-1]):
+        return ""
+    who: str = history[-1]["who"]
+    return f"{who} on another phone" if who == history[recorded]["who"] else who
+
+
 @require_POST
 def bids_save(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """Keep what is known of the next deal as it is tapped, before play (prediction
@@ -799,12 +817,9 @@ def deal_page(request: HtmxHttpRequest, game_id: int, number: int) -> HttpRespon
         "game_name": rules_engine.GAMES[game.game_type].name,
         "deal": deal,
         "recorder": selectors.deal_recorder(game, number),
-        # who made the version shown, when it is a correction (the history says every one)
-        "corrector": (
-            history[-1]["who"]
-            if revisions and revisions[-1].action == RevisionAction.CORRECT
-            else ""
-        ),
+        # who made the version shown, when it is a correction by someone else than the
+        # recorder (the history says every one)
+        "corrector": _corrector(revisions, history),
         "number": number,
         "names": names,
         "dealer": names[deal["dealer"]],

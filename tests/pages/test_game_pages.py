@@ -872,6 +872,35 @@ def test_the_deal_page_names_who_corrected_it_last(world: World) -> None:
     assert "Corrected (version 2) by dora" in text
 
 
+def test_the_deal_page_tells_two_guests_without_a_name_apart(world: World) -> None:
+    """Two phones at the table link, neither giving a name: a correction from the other
+    phone is said, though both are "someone"; the recorder's own correction is not."""
+    game = world.start("widow_whist")
+    link = services.table_link_create(actor=world.scorer, game=game)
+    first, second = Client(), Client()
+    for phone in (first, second):
+        session = phone.session
+        remember_table_link(SimpleNamespace(session=session), game.pk, link.token, "")  # type: ignore[arg-type]
+        session.save()
+        game_page(phone, game)  # each phone gets its own id
+    assert (
+        post_deal(first, game, {"widow": "none", "tricks-0": "5", "tricks-1": "4"}).status_code
+        == 302
+    )
+    url = reverse("deal", args=[game.pk, 1])
+    data = {"widow": "2", "tricks-0": "5", "tricks-1": "4", "tricks-2": "4", "reason": "widow"}
+    assert second.post(url, {**data, "version": "1"}).status_code == 302
+    text = text_of(world.client(world.scorer).get(url))
+    assert (
+        "Entered by someone at the table, last corrected by someone at the table on another "
+        "phone · version 2" in text
+    )
+    assert first.post(url, {**data, "widow": "1", "version": "2"}).status_code == 302
+    text = text_of(world.client(world.scorer).get(url))
+    assert "Entered by someone at the table · version 3" in text
+    assert "last corrected" not in text
+
+
 def test_a_correction_rejected_by_the_rules_keeps_what_was_typed(world: World) -> None:
     game = world.record(world.start("italian_whist"), {"first": [3, 3, 3], "second": [3, 3, 3]})
     client = world.client(world.scorer)
