@@ -611,11 +611,11 @@ def _corrector(revisions: Sequence[DealRevision], history: Sequence[Mapping[str,
         (i for i, revision in enumerate(revisions) if revision.action == RevisionAction.RECORD),
         default=None,
     )
+    who = str(history[-1]["who"])
     if recorded is None:
-        return history[-1]["who"]
+        return who
     if selectors.same_author(revisions[recorded], revisions[-1]):
         return ""
-    who: str = history[-1]["who"]
     return f"{who} on another phone" if who == history[recorded]["who"] else who
 
 

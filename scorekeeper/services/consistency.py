@@ -65,8 +65,8 @@ def _deals_as_json(ids: Sequence[int]) -> str:
     if connection.vendor == "postgresql":
         # the columns' own text, joined: cheaper for the server than
         # json_build_array, which converts each jsonb value to json first
-        parts = [quote("game_id"), quote("number"), *(f"{c}::text" for c in columns)]
-        row = "'[' || " + " || ',' || ".join(parts) + " || ']'"
+        texts = [quote("game_id"), quote("number"), *(f"{c}::text" for c in columns)]
+        row = "'[' || " + " || ',' || ".join(texts) + " || ']'"
     else:  # SQLite keeps JSON as text: json() reads it in
         parts = ", ".join(c if c == quote("dealer") else f"json({c})" for c in columns)
         row = f"json_array({quote('game_id')}, {quote('number')}, {parts})"
